@@ -1,0 +1,37 @@
+//! The error of a whole run: one variant per stage, each wrapping that stage's
+//! typed error, and the exit code policy.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::puzzle::water::WaterError;
+use crate::solve::water::WaterSolveError;
+
+/// Exit code when a solution was found.
+pub const EXIT_SOLVED: i32 = 0;
+/// Exit code when the puzzle is unsolvable or the search budget ran out.
+pub const EXIT_NO_SOLUTION: i32 = 1;
+/// Exit code for bad input of any kind.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error("cannot read `{path}`: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("`{path}` is not text: {reason}")]
+    NotText { path: PathBuf, reason: String },
+    #[error("cannot tell which puzzle this is; pass --game water")]
+    UnknownGame,
+    #[error("not a valid water-sort level: {0}")]
+    WaterLevel(#[from] WaterError),
+    #[error("cannot solve: {0}")]
+    WaterUnknowns(WaterSolveError),
+}
+
+impl Error {
+    /// Every error of a run is about its input.
+    pub fn exit_code(&self) -> i32 {
+        EXIT_BAD_INPUT
+    }
+}

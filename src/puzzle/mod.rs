@@ -2,4 +2,5 @@
 //! puzzle is built from text (`FromStr`) or by the vision stage, checked once,
 //! and written back with `Display`.
 
+pub mod squares;
 pub mod water;

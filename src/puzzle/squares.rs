@@ -1,0 +1,452 @@
+//! Scrambled Squares and other edge-matching puzzles: cards with four edges,
+//! rotations, a rectangular board, and the text formats they come in.
+//!
+//! An edge shows half of a figure. Two touching edges match when they are
+//! the two halves of one figure (`HEAD-X` meets `TAIL-X`, Scrambled Squares),
+//! or the same pattern (`SAME-X` meets `SAME-X`, Eternity II / TetraVex);
+//! `NONE-X` matches nothing and `BORDER` only the frame of a framed puzzle.
+//! A puzzle is framed when any card has a border edge: then the frame must be
+//! lined with border edges and border edges appear nowhere else.
+//!
+//! Text formats:
+//! - cards (the classic article's): one card per line, `CardName TOP RIGHT
+//!   BOTTOM LEFT`, sides clockwise; `#` comments; an optional `# grid: WxH`
+//!   line, otherwise the board is the square of the card count;
+//! - Brendan Owen's benchmark boards: `W H`, then `up right down left` numbers
+//!   per piece, `0` = border, equal numbers meet;
+//! - jwortmann's Eternity II lists: optional `rows cols`, then `bottom left top
+//!   right` numbers per piece, `0` = border.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The four sides, clockwise from the top; also indices into a card's edges.
+pub const TOP: usize = 0;
+pub const RIGHT: usize = 1;
+pub const BOTTOM: usize = 2;
+pub const LEFT: usize = 3;
+
+/// Most cards on one board (16×16).
+pub const MAX_CARDS: usize = 256;
+
+/// Which half of a figure an edge shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Half {
+    Head,
+    Tail,
+    Same,
+    None,
+}
+
+/// One card edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edge {
+    /// `half` of figure number `figure` (an index into the puzzle's names).
+    Figure { figure: u16, half: Half },
+    /// The flat edge of a frame piece.
+    Border,
+}
+
+impl Edge {
+    /// True when this edge may touch `other` inside the board.
+    pub fn matches(self, other: Edge) -> bool {
+        match (self, other) {
+            (Edge::Figure { figure: a, half: ha }, Edge::Figure { figure: b, half: hb }) => {
+                a == b
+                    && matches!(
+                        (ha, hb),
+                        (Half::Head, Half::Tail) | (Half::Tail, Half::Head) | (Half::Same, Half::Same)
+                    )
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A clockwise quarter-turn count applied to a card as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rotation {
+    R0,
+    R90,
+    R180,
+    R270,
+}
+
+impl Rotation {
+    pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
+
+    pub fn quarter_turns(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_quarter_turns(n: usize) -> Rotation {
+        Rotation::ALL[n % 4]
+    }
+}
+
+/// A card: a name and its edges as written (top, right, bottom, left).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub name: String,
+    pub edges: [Edge; 4],
+}
+
+impl Card {
+    /// The edge on `side` after turning the card clockwise by `rotation`:
+    /// one quarter turn brings the left edge to the top.
+    pub fn edge(&self, side: usize, rotation: Rotation) -> Edge {
+        self.edges[(side + 4 - rotation.quarter_turns()) % 4]
+    }
+}
+
+/// A card placed on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub card: usize,
+    pub row: usize,
+    pub col: usize,
+    pub rotation: Rotation,
+}
+
+/// An edge-matching puzzle: the board size and the cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquaresPuzzle {
+    pub width: usize,
+    pub height: usize,
+    pub cards: Vec<Card>,
+    /// Figure names; `Edge::Figure { figure: i, .. }` is `figures[i]`.
+    pub figures: Vec<String>,
+}
+
+/// What is wrong with a card list. Each variant names the broken rule.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SquaresError {
+    #[error("line {line}: expected `CardName TOP RIGHT BOTTOM LEFT`, found {found} fields")]
+    FieldCount { line: usize, found: usize },
+    #[error(
+        "line {line}: `{token}` is not a side; write HEAD-X, TAIL-X, SAME-X, NONE-X or BORDER (X names the figure)"
+    )]
+    BadSide { line: usize, token: String },
+    #[error("line {line}: expected {expected} numbers, found `{text}`")]
+    BadNumbers { line: usize, expected: usize, text: String },
+    #[error("line {line}: the grid line should read `# grid: WxH`")]
+    BadGrid { line: usize },
+    #[error("the list has no cards")]
+    NoCards,
+    #[error("{found} cards cannot fill a square board (a d×d board needs d² cards: 4, 9, 16, …)")]
+    NotSquare { found: usize },
+    #[error("{found} cards do not fill the {width}×{height} board, which needs {}", width * height)]
+    WrongCount { found: usize, width: usize, height: usize },
+    #[error("{found} cards is more than the {max} this tool handles")]
+    TooManyCards { found: usize, max: usize },
+    #[error("a {width}×{height} board is too small; boards are at least 2×2")]
+    BoardTooSmall { width: usize, height: usize },
+    #[error("too many distinct sides ({found}); at most {max}")]
+    TooManySides { found: usize, max: usize },
+}
+
+/// Most distinct edge kinds (figure and half pairs) the solver's tables index.
+pub const MAX_SIDE_KINDS: usize = 250;
+
+impl SquaresPuzzle {
+    pub fn n_cards(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// True when the frame must be lined with border edges.
+    pub fn is_framed(&self) -> bool {
+        self.cards.iter().any(|c| c.edges.contains(&Edge::Border))
+    }
+
+    fn check(self) -> Result<SquaresPuzzle, SquaresError> {
+        let found = self.cards.len();
+        if found == 0 {
+            return Err(SquaresError::NoCards);
+        }
+        if found > MAX_CARDS {
+            return Err(SquaresError::TooManyCards { found, max: MAX_CARDS });
+        }
+        if self.width < 2 || self.height < 2 {
+            return Err(SquaresError::BoardTooSmall { width: self.width, height: self.height });
+        }
+        if found != self.width * self.height {
+            return Err(SquaresError::WrongCount { found, width: self.width, height: self.height });
+        }
+        if self.figures.len() * 3 + 1 > MAX_SIDE_KINDS {
+            return Err(SquaresError::TooManySides { found: self.figures.len() * 3 + 1, max: MAX_SIDE_KINDS });
+        }
+        Ok(self)
+    }
+
+    fn side_name(&self, edge: Edge) -> String {
+        match edge {
+            Edge::Border => "BORDER".to_string(),
+            Edge::Figure { figure, half } => {
+                let half = match half {
+                    Half::Head => "HEAD",
+                    Half::Tail => "TAIL",
+                    Half::Same => "SAME",
+                    Half::None => "NONE",
+                };
+                format!("{half}-{}", self.figures[figure as usize])
+            }
+        }
+    }
+
+    /// Brendan Owen's format: `W H`, then `up right down left` per piece.
+    pub fn from_brendan(text: &str) -> Result<SquaresPuzzle, SquaresError> {
+        Self::from_numbers(text, [TOP, RIGHT, BOTTOM, LEFT], false)
+    }
+
+    /// jwortmann's Eternity II format: optional `rows cols`, then `bottom left
+    /// top right` per piece.
+    pub fn from_eternity(text: &str) -> Result<SquaresPuzzle, SquaresError> {
+        Self::from_numbers(text, [BOTTOM, LEFT, TOP, RIGHT], true)
+    }
+
+    /// Numeric piece lists: `order[i]` is the side the i-th number gives; `0`
+    /// is a border, equal numbers meet.
+    fn from_numbers(text: &str, order: [usize; 4], size_optional: bool) -> Result<SquaresPuzzle, SquaresError> {
+        let mut size: Option<(usize, usize)> = None;
+        let mut pieces: Vec<[u32; 4]> = Vec::new();
+        for (idx, raw) in text.lines().enumerate() {
+            let line = idx + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let numbers: Option<Vec<u32>> = content.split_whitespace().map(|t| t.parse().ok()).collect();
+            let bad = || SquaresError::BadNumbers { line, expected: 4, text: content.to_string() };
+            let numbers = numbers.ok_or_else(bad)?;
+            match numbers.len() {
+                2 if size.is_none() && pieces.is_empty() => size = Some((numbers[0] as usize, numbers[1] as usize)),
+                4 => pieces.push([numbers[0], numbers[1], numbers[2], numbers[3]]),
+                _ => return Err(bad()),
+            }
+        }
+        let mut figures: Vec<String> = Vec::new();
+        let cards = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, numbers)| {
+                let mut edges = [Edge::Border; 4];
+                for (k, &n) in numbers.iter().enumerate() {
+                    edges[order[k]] = if n == 0 {
+                        Edge::Border
+                    } else {
+                        let name = n.to_string();
+                        let figure = intern(&mut figures, &name);
+                        Edge::Figure { figure, half: Half::Same }
+                    };
+                }
+                Card { name: (i + 1).to_string(), edges }
+            })
+            .collect::<Vec<_>>();
+        let (width, height) = match size {
+            Some((w, h)) => (w, h),
+            None if size_optional => square_side(cards.len()).map(|d| (d, d))?,
+            None => return Err(SquaresError::BadNumbers { line: 1, expected: 2, text: "(no `W H` line)".into() }),
+        };
+        SquaresPuzzle { width, height, cards, figures }.check()
+    }
+}
+
+fn intern(names: &mut Vec<String>, name: &str) -> u16 {
+    match names.iter().position(|n| n == name) {
+        Some(i) => i as u16,
+        None => {
+            names.push(name.to_string());
+            (names.len() - 1) as u16
+        }
+    }
+}
+
+fn square_side(n: usize) -> Result<usize, SquaresError> {
+    let d = (n as f64).sqrt().round() as usize;
+    if d * d == n && n > 0 { Ok(d) } else { Err(SquaresError::NotSquare { found: n }) }
+}
+
+fn parse_side(token: &str, figures: &mut Vec<String>) -> Option<Edge> {
+    if token.eq_ignore_ascii_case("BORDER") {
+        return Some(Edge::Border);
+    }
+    let (half, name) = token.split_once('-')?;
+    let half = match half.to_ascii_uppercase().as_str() {
+        "HEAD" => Half::Head,
+        "TAIL" => Half::Tail,
+        "SAME" => Half::Same,
+        "NONE" => Half::None,
+        _ => return None,
+    };
+    if name.is_empty() {
+        return None;
+    }
+    Some(Edge::Figure { figure: intern(figures, name), half })
+}
+
+impl FromStr for SquaresPuzzle {
+    type Err = SquaresError;
+
+    /// The cards format; see the module doc.
+    fn from_str(text: &str) -> Result<SquaresPuzzle, SquaresError> {
+        let mut figures = Vec::new();
+        let mut cards = Vec::new();
+        let mut grid: Option<(usize, usize)> = None;
+        for (idx, raw) in text.lines().enumerate() {
+            let line = idx + 1;
+            let trimmed = raw.trim();
+            if let Some(comment) = trimmed.strip_prefix('#') {
+                if let Some(spec) = comment.trim().strip_prefix("grid:") {
+                    let (w, h) = spec.trim().split_once(['x', 'X', '×']).ok_or(SquaresError::BadGrid { line })?;
+                    let w = w.trim().parse().map_err(|_| SquaresError::BadGrid { line })?;
+                    let h = h.trim().parse().map_err(|_| SquaresError::BadGrid { line })?;
+                    grid = Some((w, h));
+                }
+                continue;
+            }
+            let content = trimmed.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = content.split_whitespace().collect();
+            if fields.len() != 5 {
+                return Err(SquaresError::FieldCount { line, found: fields.len() });
+            }
+            let mut edges = [Edge::Border; 4];
+            for (side, token) in fields[1..].iter().enumerate() {
+                edges[side] = parse_side(token, &mut figures)
+                    .ok_or_else(|| SquaresError::BadSide { line, token: token.to_string() })?;
+            }
+            cards.push(Card { name: fields[0].to_string(), edges });
+        }
+        if cards.is_empty() {
+            return Err(SquaresError::NoCards);
+        }
+        let (width, height) = match grid {
+            Some(size) => size,
+            None => square_side(cards.len()).map(|d| (d, d))?,
+        };
+        SquaresPuzzle { width, height, cards, figures }.check()
+    }
+}
+
+impl fmt::Display for SquaresPuzzle {
+    /// The cards format, with a `# grid:` line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "# grid: {}x{}", self.width, self.height)?;
+        for card in &self.cards {
+            write!(f, "{}", card.name)?;
+            for &edge in &card.edges {
+                write!(f, " {}", self.side_name(edge))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a full placement: every card once, every touching pair matching,
+/// the frame lined with borders on framed puzzles. Returns the first fault.
+pub fn check_placements(puzzle: &SquaresPuzzle, placements: &[Placement]) -> Result<(), String> {
+    let (w, h) = (puzzle.width, puzzle.height);
+    let mut grid: Vec<Option<(usize, Rotation)>> = vec![None; w * h];
+    for p in placements {
+        if p.row >= h || p.col >= w || p.card >= puzzle.cards.len() {
+            return Err(format!("placement {p:?} is off the board"));
+        }
+        if grid[p.row * w + p.col].replace((p.card, p.rotation)).is_some() {
+            return Err(format!("two cards at row {} col {}", p.row, p.col));
+        }
+    }
+    let mut used = vec![false; puzzle.cards.len()];
+    for p in placements {
+        if std::mem::replace(&mut used[p.card], true) {
+            return Err(format!("card {} placed twice", puzzle.cards[p.card].name));
+        }
+    }
+    let edge_at = |r: usize, c: usize, side: usize| -> Option<Edge> {
+        grid[r * w + c].map(|(card, rot)| puzzle.cards[card].edge(side, rot))
+    };
+    let framed = puzzle.is_framed();
+    for r in 0..h {
+        for c in 0..w {
+            let Some(_) = grid[r * w + c] else { return Err(format!("row {r} col {c} is empty")) };
+            for (side, on_frame) in [(TOP, r == 0), (RIGHT, c == w - 1), (BOTTOM, r == h - 1), (LEFT, c == 0)] {
+                let edge = edge_at(r, c, side).expect("filled");
+                if framed && on_frame != (edge == Edge::Border) {
+                    return Err(format!("row {r} col {c}: border edges must line the frame exactly"));
+                }
+            }
+            if c + 1 < w && !edge_at(r, c, RIGHT).unwrap().matches(edge_at(r, c + 1, LEFT).unwrap()) {
+                return Err(format!("row {r}: cols {c} and {} do not match", c + 1));
+            }
+            if r + 1 < h && !edge_at(r, c, BOTTOM).unwrap().matches(edge_at(r + 1, c, TOP).unwrap()) {
+                return Err(format!("col {c}: rows {r} and {} do not match", r + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SKIERS: &str = "\
+C1 HEAD-P2 TAIL-P3 HEAD-P4 HEAD-P1
+C2 TAIL-P4 HEAD-P2 HEAD-P3 TAIL-P1
+C3 TAIL-P2 HEAD-P1 HEAD-P4 HEAD-P1
+C4 HEAD-P2 HEAD-P1 TAIL-P2 TAIL-P4
+";
+
+    #[test]
+    fn cards_parse_and_print_back() {
+        let p: SquaresPuzzle = SKIERS.parse().unwrap();
+        assert_eq!((p.width, p.height), (2, 2));
+        assert_eq!(p.cards[0].edges[TOP], Edge::Figure { figure: 0, half: Half::Head });
+        assert_eq!(p.to_string().parse::<SquaresPuzzle>().unwrap(), p);
+    }
+
+    #[test]
+    fn rotation_brings_the_left_edge_to_the_top() {
+        let p: SquaresPuzzle = SKIERS.parse().unwrap();
+        let card = &p.cards[0];
+        assert_eq!(card.edge(TOP, Rotation::R90), card.edges[LEFT]);
+        assert_eq!(card.edge(RIGHT, Rotation::R90), card.edges[TOP]);
+        assert_eq!(card.edge(TOP, Rotation::R180), card.edges[BOTTOM]);
+    }
+
+    #[test]
+    fn halves_match_by_their_rule() {
+        let head = Edge::Figure { figure: 1, half: Half::Head };
+        let tail = Edge::Figure { figure: 1, half: Half::Tail };
+        let same = Edge::Figure { figure: 1, half: Half::Same };
+        let none = Edge::Figure { figure: 1, half: Half::None };
+        assert!(head.matches(tail) && tail.matches(head) && same.matches(same));
+        assert!(!head.matches(head) && !none.matches(none) && !Edge::Border.matches(Edge::Border));
+        assert!(!head.matches(Edge::Figure { figure: 2, half: Half::Tail }));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let err = "C1 HEAD-A TAIL-B HEAD-C\n".parse::<SquaresPuzzle>().unwrap_err();
+        assert_eq!(err, SquaresError::FieldCount { line: 1, found: 4 });
+        let err = "# x\nC1 HEAD-A TAIL-B FOO-C HEAD-D\n".parse::<SquaresPuzzle>().unwrap_err();
+        assert_eq!(err, SquaresError::BadSide { line: 2, token: "FOO-C".into() });
+        let three = SKIERS.lines().take(3).collect::<Vec<_>>().join("\n");
+        assert_eq!(three.parse::<SquaresPuzzle>().unwrap_err(), SquaresError::NotSquare { found: 3 });
+    }
+
+    #[test]
+    fn numeric_formats_put_sides_in_their_places() {
+        let brendan = SquaresPuzzle::from_brendan("2 2\n0 1 0 0\n0 0 0 1\n0 0 0 0\n0 0 0 0\n").unwrap();
+        assert_eq!(brendan.cards[0].edges[RIGHT], Edge::Figure { figure: 0, half: Half::Same });
+        assert!(brendan.is_framed());
+        // bottom left top right: the 7 is the top.
+        let e2 = SquaresPuzzle::from_eternity("0 0 7 0\n0 0 7 0\n0 0 7 0\n0 0 7 0\n").unwrap();
+        assert_eq!(e2.cards[0].edges[TOP], Edge::Figure { figure: 0, half: Half::Same });
+        assert_eq!((e2.width, e2.height), (2, 2));
+    }
+}

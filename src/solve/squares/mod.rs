@@ -1,0 +1,157 @@
+//! Edge-matching solver: every solution of a Scrambled Squares, Eternity II
+//! or TetraVex-style board, by backtracking with rotations.
+//!
+//! Why this algorithm: the boards people own are 3×3 to 6×6, where a
+//! scan-line backtracker with precomputed candidate tables enumerates every
+//! solution in milliseconds; cleverer orders (most-constrained cell first,
+//! SAT) pay off only far beyond that. The tables make each step a slice scan
+//! with one bitmask test, and symmetry breaking (see [`search`]) removes the
+//! board turns, so solutions are counted both raw and up to rotation without
+//! searching four times. A separate, slow [`trace`] search writes the log of
+//! every try for people learning backtracking; the fast loop never pays for it.
+
+pub mod search;
+pub mod trace;
+
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::puzzle::squares::{Placement, Rotation, SquaresPuzzle};
+use search::{SearchEnd, Tables};
+
+/// Options for one solve.
+#[derive(Debug, Clone, Copy)]
+pub struct SquaresSolveOptions {
+    /// Most placements before giving up.
+    pub max_nodes: u64,
+    /// Solutions (up to board rotation) kept for the report; all are counted.
+    pub keep: usize,
+    /// Stop at the first solution instead of counting them all.
+    pub first_only: bool,
+}
+
+impl Default for SquaresSolveOptions {
+    fn default() -> Self {
+        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false }
+    }
+}
+
+/// The solutions found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquaresSolution {
+    /// Kept solutions, one per orbit of board turns, each in scan-line order.
+    pub solutions: Vec<Vec<Placement>>,
+    /// Solutions up to turning the whole board.
+    pub unique: u64,
+    /// Every placement-and-rotation solution (each unique one turned with the
+    /// board, so 4× on a square board).
+    pub raw: u64,
+    /// False when the search stopped early (`first_only`, or the budget ran out
+    /// after a solution was found): the counts are then lower bounds.
+    pub complete: bool,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Why there is no solution to report.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SquaresSolveError {
+    #[error("no arrangement of the cards matches every edge ({nodes} placements tried)")]
+    Unsolvable { nodes: u64 },
+    #[error("gave up after {nodes} placements without a solution (the limit is --max-nodes {max_nodes})")]
+    BudgetExceeded { nodes: u64, max_nodes: u64 },
+}
+
+/// Finds and counts solutions.
+pub fn solve(puzzle: &SquaresPuzzle, options: &SquaresSolveOptions) -> Result<SquaresSolution, SquaresSolveError> {
+    match puzzle.n_cards() {
+        0..=64 => solve_with::<1>(puzzle, options),
+        65..=128 => solve_with::<2>(puzzle, options),
+        _ => solve_with::<4>(puzzle, options),
+    }
+}
+
+/// The solve with `W` 64-bit words per card mask.
+fn solve_with<const W: usize>(
+    puzzle: &SquaresPuzzle,
+    options: &SquaresSolveOptions,
+) -> Result<SquaresSolution, SquaresSolveError> {
+    let started = Instant::now();
+    let tables = Tables::<W>::new(puzzle);
+    let width = puzzle.width;
+    let mut kept: Vec<Vec<Placement>> = Vec::new();
+    let stats = search::run(&tables, options.max_nodes, |placed| {
+        if kept.len() < options.keep {
+            kept.push(
+                placed
+                    .iter()
+                    .enumerate()
+                    .map(|(pos, c)| Placement {
+                        card: c.card as usize,
+                        row: pos / width,
+                        col: pos % width,
+                        rotation: Rotation::from_quarter_turns(c.rotation as usize),
+                    })
+                    .collect(),
+            );
+        }
+        !options.first_only
+    });
+    if stats.solutions == 0 {
+        return Err(match stats.end {
+            SearchEnd::OutOfBudget => {
+                SquaresSolveError::BudgetExceeded { nodes: stats.nodes, max_nodes: options.max_nodes }
+            }
+            _ => SquaresSolveError::Unsolvable { nodes: stats.nodes },
+        });
+    }
+    Ok(SquaresSolution {
+        solutions: kept,
+        unique: stats.solutions,
+        raw: stats.solutions * tables.orbit_size(),
+        complete: stats.end == SearchEnd::Exhausted,
+        nodes: stats.nodes,
+        elapsed: started.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::squares::check_placements;
+
+    #[test]
+    fn a_two_by_two_is_solved_and_counted() {
+        // A ring of four cards: every solution is one arrangement turned.
+        let text = "\
+A NONE-o HEAD-p HEAD-q NONE-o
+B NONE-o NONE-o HEAD-r TAIL-p
+C TAIL-q HEAD-s NONE-o NONE-o
+D TAIL-r NONE-o NONE-o TAIL-s
+";
+        let puzzle: SquaresPuzzle = text.parse().unwrap();
+        let result = solve(&puzzle, &SquaresSolveOptions { keep: 10, ..Default::default() });
+        let solution = result.unwrap();
+        for placements in &solution.solutions {
+            check_placements(&puzzle, placements).unwrap();
+        }
+        assert_eq!((solution.unique, solution.raw), (1, 4));
+        assert!(solution.complete);
+    }
+
+    #[test]
+    fn unsolvable_and_budget_are_typed() {
+        let text = "A HEAD-a HEAD-a HEAD-a HEAD-a\nB HEAD-a HEAD-a HEAD-a HEAD-a\n\
+                    C HEAD-a HEAD-a HEAD-a HEAD-a\nD HEAD-a HEAD-a HEAD-a HEAD-a\n";
+        let puzzle: SquaresPuzzle = text.parse().unwrap();
+        assert!(matches!(solve(&puzzle, &SquaresSolveOptions::default()), Err(SquaresSolveError::Unsolvable { .. })));
+        let text = text.replace("HEAD", "SAME");
+        let puzzle: SquaresPuzzle = text.parse().unwrap();
+        let tight = SquaresSolveOptions { max_nodes: 2, ..Default::default() };
+        assert!(matches!(solve(&puzzle, &tight), Err(SquaresSolveError::BudgetExceeded { max_nodes: 2, .. })));
+        // All SAME-a: every card in every rotation fits anywhere.
+        let all = solve(&puzzle, &SquaresSolveOptions::default()).unwrap();
+        assert_eq!(all.raw, 24 * 4u64.pow(4));
+    }
+}

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
-use crate::pipeline::{Game, RunOptions};
+use crate::pipeline::{Game, RunOptions, SquaresFormat};
+use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::water::{Strategy, WaterSolveOptions};
 
 /// Solve a water-sort or Scrambled Squares puzzle from a typed level.
@@ -14,8 +15,9 @@ use crate::solve::water::{Strategy, WaterSolveOptions};
 #[derive(Debug, Parser)]
 #[command(name = "snapsolve", version, about, long_about = None)]
 pub struct Cli {
-    /// The level: a text file in the compact form (`EEGR GRRG ...`, tubes top
-    /// to bottom), or `-` for standard input.
+    /// The level: a water-sort level in the compact form (`EEGR GRRG ...`,
+    /// tubes top to bottom), or a card list (`C1 HEAD-RED TAIL-BLUE ...`), or
+    /// `-` for standard input.
     pub input: PathBuf,
 
     /// Which puzzle the input holds; `auto` looks at the text.
@@ -30,15 +32,47 @@ pub struct Cli {
     #[arg(long, default_value_t = WaterSolveOptions::default().max_states)]
     pub max_states: usize,
 
+    /// Squares: how the card list is written; by default told from the text.
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+
+    /// Squares: most card placements the search may make before giving up.
+    #[arg(long, default_value_t = SquaresSolveOptions::default().max_nodes)]
+    pub max_nodes: u64,
+
+    /// Squares: list every solution (one per turn of the whole board).
+    #[arg(long, conflicts_with = "first")]
+    pub all: bool,
+
+    /// Squares: stop at the first solution instead of counting them all.
+    #[arg(long)]
+    pub first: bool,
+
+    /// Squares: write the backtracking log (TRY / ROTATE / REJECT / PLACE /
+    /// BACKTRACK per card) to this file, up to the first solution.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+
     /// Print a machine-readable JSON report instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// `CardName TOP RIGHT BOTTOM LEFT`, sides like `HEAD-VIOLET`.
+    Cards,
+    /// Brendan Owen's boards: `W H`, then `up right down left` numbers.
+    Brendan,
+    /// Eternity II lists: `bottom left top right` numbers.
+    Eternity,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GameArg {
     Auto,
     Water,
+    Squares,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,8 +98,20 @@ impl Cli {
         let game = match self.game {
             GameArg::Auto => None,
             GameArg::Water => Some(Game::Water),
+            GameArg::Squares => Some(Game::Squares),
         };
-        let run = RunOptions { game, water: WaterSolveOptions { strategy, max_states: self.max_states } };
+        let squares_format = self.format.map(|f| match f {
+            FormatArg::Cards => SquaresFormat::Cards,
+            FormatArg::Brendan => SquaresFormat::Brendan,
+            FormatArg::Eternity => SquaresFormat::Eternity,
+        });
+        let squares = SquaresSolveOptions {
+            max_nodes: self.max_nodes,
+            keep: if self.all { usize::MAX } else { 1 },
+            first_only: self.first,
+        };
+        let water = WaterSolveOptions { strategy, max_states: self.max_states };
+        let run = RunOptions { game, squares_format, water, squares };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
         (run, format)
     }

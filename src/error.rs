@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::puzzle::squares::SquaresError;
 use crate::puzzle::water::WaterError;
 use crate::solve::water::WaterSolveError;
 
@@ -21,8 +22,10 @@ pub enum Error {
     Read { path: PathBuf, source: std::io::Error },
     #[error("`{path}` is not text: {reason}")]
     NotText { path: PathBuf, reason: String },
-    #[error("cannot tell which puzzle this is; pass --game water")]
-    UnknownGame,
+    #[error("not a valid card list: {0}")]
+    Cards(#[from] SquaresError),
+    #[error("cannot write `{path}`: {source}")]
+    Write { path: PathBuf, source: std::io::Error },
     #[error("not a valid water-sort level: {0}")]
     WaterLevel(#[from] WaterError),
     #[error("cannot solve: {0}")]

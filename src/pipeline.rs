@@ -3,13 +3,28 @@
 //! report, so the library can be driven from tests as it is from the shell.
 
 use crate::error::Error;
+use crate::puzzle::squares::SquaresPuzzle;
 use crate::puzzle::water::WaterPuzzle;
+use crate::solve::squares::{self, SquaresSolution, SquaresSolveError, SquaresSolveOptions};
 use crate::solve::water::{self, ExtraTubeVerdict, WaterSolution, WaterSolveError, WaterSolveOptions};
 
 /// The puzzle families snapsolve knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Game {
     Water,
+    Squares,
+}
+
+/// How an edge-matching card list is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SquaresFormat {
+    /// `CardName TOP RIGHT BOTTOM LEFT` with `HEAD-X` / `TAIL-X` sides.
+    #[default]
+    Cards,
+    /// Brendan Owen's `W H` + `up right down left` numbers.
+    Brendan,
+    /// jwortmann's Eternity II `bottom left top right` numbers.
+    Eternity,
 }
 
 /// Options of every stage of one run.
@@ -17,7 +32,17 @@ pub enum Game {
 pub struct RunOptions {
     /// `None`: tell the game from the input.
     pub game: Option<Game>,
+    /// `None`: tell the card format from the input.
+    pub squares_format: Option<SquaresFormat>,
     pub water: WaterSolveOptions,
+    pub squares: SquaresSolveOptions,
+}
+
+/// An edge-matching run's result.
+#[derive(Debug, Clone)]
+pub struct SquaresOutcome {
+    pub puzzle: SquaresPuzzle,
+    pub result: Result<SquaresSolution, SquaresSolveError>,
 }
 
 /// A water-sort run's result: the level as read, and how solving went.
@@ -33,17 +58,61 @@ pub struct WaterOutcome {
 #[derive(Debug, Clone)]
 pub enum Outcome {
     Water(WaterOutcome),
+    Squares(SquaresOutcome),
 }
 
-/// Reads a typed level and solves it.
+/// Reads a typed level or card list and solves it.
 pub fn run_text(text: &str, options: &RunOptions) -> Result<Outcome, Error> {
-    let game = options.game.unwrap_or(Game::Water);
+    let detected = detect(text);
+    let game = options
+        .game
+        .or(options.squares_format.map(|_| Game::Squares))
+        .or(detected.map(|(game, _)| game))
+        .unwrap_or(Game::Water);
     match game {
         Game::Water => {
             let puzzle: WaterPuzzle = text.parse()?;
             solve_water(puzzle, &options.water).map(Outcome::Water)
         }
+        Game::Squares => {
+            let format = options.squares_format.or(detected.map(|(_, f)| f)).unwrap_or_default();
+            let puzzle = parse_squares(text, format)?;
+            let result = squares::solve(&puzzle, &options.squares);
+            Ok(Outcome::Squares(SquaresOutcome { puzzle, result }))
+        }
     }
+}
+
+/// Parses a card list in the given format.
+pub fn parse_squares(text: &str, format: SquaresFormat) -> Result<SquaresPuzzle, Error> {
+    Ok(match format {
+        SquaresFormat::Cards => text.parse()?,
+        SquaresFormat::Brendan => SquaresPuzzle::from_brendan(text)?,
+        SquaresFormat::Eternity => SquaresPuzzle::from_eternity(text)?,
+    })
+}
+
+/// Tells the game (and card format) from the text: side tokens such as
+/// `HEAD-X` mean a card list; a `W H` line followed by lines of four numbers
+/// is a Brendan board; anything else is left to the water-sort reader.
+fn detect(text: &str) -> Option<(Game, SquaresFormat)> {
+    let lines: Vec<&str> =
+        text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()).collect();
+    let is_side = |t: &str| {
+        let upper = t.to_ascii_uppercase();
+        ["HEAD-", "TAIL-", "SAME-", "NONE-"].iter().any(|p| upper.starts_with(p)) || upper == "BORDER"
+    };
+    if lines.iter().any(|l| l.split_whitespace().any(is_side)) {
+        return Some((Game::Squares, SquaresFormat::Cards));
+    }
+    let numbers = |l: &str, n: usize| {
+        let fields: Vec<&str> = l.split_whitespace().collect();
+        fields.len() == n && fields.iter().all(|f| f.parse::<u32>().is_ok())
+    };
+    if lines.len() > 1 && numbers(lines[0], 2) && lines[1..].iter().all(|l| numbers(l, 4)) {
+        return Some((Game::Squares, SquaresFormat::Brendan));
+    }
+    None
 }
 
 /// Solves a recognised level; an unsolvable one is checked with one more tube.

@@ -12,13 +12,29 @@
 //! - `extra_tube`: for an unsolvable level, `{ "solvable": bool|null, "pours": n|null }`
 //!   (what one more empty tube would do; `null` where the search gave up), else `null`;
 //! - `message`: one sentence for people.
+//!
+//! JSON schema (squares), top level:
+//! - `game`: `"squares"`; `status` as above;
+//! - `puzzle`: the card list in the cards format; `width`, `height`;
+//! - `solutions_raw`: every placement-and-rotation solution; `solutions_unique`:
+//!   the same up to turning the whole board; `complete`: false when the search
+//!   stopped early (`--first`, or budget) and the counts are lower bounds;
+//! - `placements`: the first solution, `[{ "card", "index", "row", "col", "rotation" }]`
+//!   with the card's name, its 0-based index in the list, 0-based row and
+//!   column, and `rotation` in clockwise quarter turns 0-3 applied to the
+//!   card as written;
+//! - `solutions`: with `--all`, every kept solution in the same form;
+//! - `nodes`, `elapsed_ms`, `message`.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use crate::error::{EXIT_NO_SOLUTION, EXIT_SOLVED};
-use crate::pipeline::{Outcome, WaterOutcome};
+use crate::pipeline::{Outcome, SquaresOutcome, WaterOutcome};
+use crate::puzzle::squares::{Placement, SquaresPuzzle};
+use crate::solve::squares::SquaresSolveError;
+use crate::solve::squares::trace::{TraceEvent, TraceStep};
 use crate::solve::water::{ExtraTubeVerdict, WaterSolveError};
 
 #[derive(Debug, Serialize)]
@@ -51,9 +67,147 @@ pub struct ExtraTubeReport {
 pub fn exit_code(outcome: &Outcome) -> i32 {
     match outcome {
         Outcome::Water(w) if w.result.is_ok() => EXIT_SOLVED,
-        Outcome::Water(_) => EXIT_NO_SOLUTION,
+        Outcome::Squares(s) if s.result.is_ok() => EXIT_SOLVED,
+        Outcome::Water(_) | Outcome::Squares(_) => EXIT_NO_SOLUTION,
     }
 }
+
+#[derive(Debug, Serialize)]
+pub struct SquaresReport {
+    pub game: &'static str,
+    pub status: &'static str,
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    pub solutions_raw: u64,
+    pub solutions_unique: u64,
+    pub complete: bool,
+    pub placements: Vec<PlacementReport>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub solutions: Vec<Vec<PlacementReport>>,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlacementReport {
+    pub card: String,
+    pub index: usize,
+    pub row: usize,
+    pub col: usize,
+    pub rotation: usize,
+}
+
+fn placement_reports(puzzle: &SquaresPuzzle, placements: &[Placement]) -> Vec<PlacementReport> {
+    placements
+        .iter()
+        .map(|p| PlacementReport {
+            card: puzzle.cards[p.card].name.clone(),
+            index: p.card,
+            row: p.row,
+            col: p.col,
+            rotation: p.rotation.quarter_turns(),
+        })
+        .collect()
+}
+
+pub fn squares_report(outcome: &SquaresOutcome, list_all: bool) -> SquaresReport {
+    let puzzle = &outcome.puzzle;
+    let mut report = SquaresReport {
+        game: "squares",
+        status: "solved",
+        puzzle: puzzle.to_string(),
+        width: puzzle.width,
+        height: puzzle.height,
+        solutions_raw: 0,
+        solutions_unique: 0,
+        complete: true,
+        placements: Vec::new(),
+        solutions: Vec::new(),
+        nodes: 0,
+        elapsed_ms: 0.0,
+        message: String::new(),
+    };
+    match &outcome.result {
+        Ok(solution) => {
+            report.solutions_raw = solution.raw;
+            report.solutions_unique = solution.unique;
+            report.complete = solution.complete;
+            report.placements = placement_reports(puzzle, &solution.solutions[0]);
+            if list_all {
+                report.solutions = solution.solutions.iter().map(|s| placement_reports(puzzle, s)).collect();
+            }
+            report.nodes = solution.nodes;
+            report.elapsed_ms = solution.elapsed.as_secs_f64() * 1e3;
+            let at_least = if solution.complete { "" } else { "at least " };
+            report.message = format!(
+                "{at_least}{} solutions, {at_least}{} up to turning the whole board",
+                solution.raw, solution.unique
+            );
+        }
+        Err(err) => {
+            let (status, nodes) = match err {
+                SquaresSolveError::Unsolvable { nodes } => ("unsolvable", *nodes),
+                SquaresSolveError::BudgetExceeded { nodes, .. } => ("budget_exceeded", *nodes),
+            };
+            report.status = status;
+            report.complete = status == "unsolvable";
+            report.nodes = nodes;
+            report.message = err.to_string();
+        }
+    }
+    report
+}
+
+/// The board as a grid of `name@rotation°` cells, one row per line.
+fn board_text(puzzle: &SquaresPuzzle, placements: &[Placement]) -> String {
+    let cells: Vec<String> = placements
+        .iter()
+        .map(|p| format!("{}@{}", puzzle.cards[p.card].name, p.rotation.quarter_turns() * 90))
+        .collect();
+    let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for row in cells.chunks(puzzle.width) {
+        let line: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+        let _ = writeln!(out, "  {}", line.join("  ").trim_end());
+    }
+    out
+}
+
+fn squares_text(outcome: &SquaresOutcome, list_all: bool) -> String {
+    let puzzle = &outcome.puzzle;
+    let report = squares_report(outcome, list_all);
+    let mut out = format!("board: {}×{}, {} cards\n", puzzle.width, puzzle.height, puzzle.n_cards());
+    if let Ok(solution) = &outcome.result {
+        let shown: &[Vec<Placement>] = if list_all { &solution.solutions } else { &solution.solutions[..1] };
+        for (i, placements) in shown.iter().enumerate() {
+            let _ = writeln!(out, "solution {} (card@degrees turned clockwise):", i + 1);
+            out.push_str(&board_text(puzzle, placements));
+        }
+    }
+    let _ = writeln!(out, "{}", report.message);
+    out
+}
+
+/// One trace line, as the original article's log reads.
+pub fn trace_line(puzzle: &SquaresPuzzle, event: &TraceEvent) -> String {
+    let name = &puzzle.cards[event.card].name;
+    let at = format!("row {} col {}", event.row + 1, event.col + 1);
+    let degrees = event.rotation.quarter_turns() * 90;
+    match event.step {
+        TraceStep::Try => format!("TRY {name} at {at}"),
+        TraceStep::Rotate => format!("ROTATE {name} to {degrees}°"),
+        TraceStep::Reject { side } => {
+            format!("REJECT {name} at {at} turned {degrees}°: its {} edge does not fit", SIDE_NAMES[side])
+        }
+        TraceStep::Place => format!("PLACE {name} at {at} turned {degrees}°"),
+        TraceStep::Backtrack => format!("BACKTRACK: take {name} off {at}"),
+        TraceStep::Solved => "SOLVED".to_string(),
+    }
+}
+
+const SIDE_NAMES: [&str; 4] = ["top", "right", "bottom", "left"];
 
 pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
     let puzzle = outcome.puzzle.to_string();
@@ -124,9 +278,11 @@ fn extra_tube_report(verdict: &ExtraTubeVerdict) -> ExtraTubeReport {
     }
 }
 
-/// The report as people read it: the level, then numbered moves.
-pub fn render_text(outcome: &Outcome) -> String {
+/// The report as people read it: the level, then numbered moves (or the
+/// solved board). `list_all`: every kept squares solution, not just the first.
+pub fn render_text(outcome: &Outcome, list_all: bool) -> String {
     match outcome {
+        Outcome::Squares(s) => squares_text(s, list_all),
         Outcome::Water(w) => {
             let report = water_report(w);
             let mut out = format!("level: {}\n", report.puzzle);
@@ -140,8 +296,9 @@ pub fn render_text(outcome: &Outcome) -> String {
 }
 
 /// The report as JSON.
-pub fn render_json(outcome: &Outcome) -> String {
+pub fn render_json(outcome: &Outcome, list_all: bool) -> String {
     match outcome {
+        Outcome::Squares(s) => serde_json::to_string_pretty(&squares_report(s, list_all)).expect("report serialises"),
         Outcome::Water(w) => serde_json::to_string_pretty(&water_report(w)).expect("report serialises"),
     }
 }

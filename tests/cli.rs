@@ -98,3 +98,91 @@ fn bad_input_exits_2_with_a_sentence() {
         .code(2)
         .stderr(predicate::str::contains("not text"));
 }
+
+fn skiers() -> std::path::PathBuf {
+    support::shared_dir().join("edge_data/_normalized/heytomorrow34_skiers.txt")
+}
+
+#[test]
+fn squares_card_list_prints_the_board_and_counts() {
+    snapsolve()
+        .arg(skiers())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("board: 3×3, 9 cards"))
+        .stdout(predicate::str::contains("4 solutions, 1 up to turning the whole board"));
+}
+
+#[test]
+fn squares_json_has_the_documented_fields() {
+    let out = snapsolve().arg(skiers()).arg("--json").assert().code(0).get_output().stdout.clone();
+    let report = json_of(&out);
+    assert_eq!(report["game"], "squares");
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["solutions_raw"], 4);
+    assert_eq!(report["solutions_unique"], 1);
+    let placements = report["placements"].as_array().unwrap();
+    assert_eq!(placements.len(), 9);
+    let mut cells: Vec<(u64, u64)> =
+        placements.iter().map(|p| (p["row"].as_u64().unwrap(), p["col"].as_u64().unwrap())).collect();
+    cells.sort();
+    cells.dedup();
+    assert_eq!(cells.len(), 9, "every cell filled once");
+    assert!(placements.iter().all(|p| p["rotation"].as_u64().unwrap() < 4));
+}
+
+#[test]
+fn squares_all_lists_every_solution_and_trace_logs_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.txt");
+    let frogs = support::shared_dir().join("edge_data/_normalized/albznw_frogs.txt");
+    let out = snapsolve().arg(&frogs).args(["--json", "--all", "--trace"]).arg(&trace).assert().code(0);
+    let report = json_of(&out.get_output().stdout);
+    assert_eq!(report["solutions"].as_array().unwrap().len(), 2, "8 raw solutions are 2 up to board turns");
+    let log = std::fs::read_to_string(&trace).unwrap();
+    assert!(log.starts_with("TRY "));
+    assert!(log.contains("REJECT ") && log.contains("ROTATE ") && log.contains("BACKTRACK"));
+    assert!(log.trim_end().ends_with("SOLVED"));
+}
+
+#[test]
+fn squares_bad_input_names_the_line_and_exits_2() {
+    let cases = [
+        ("C1 HEAD-A TAIL-B HEAD-C\n", "line 1: expected `CardName TOP RIGHT BOTTOM LEFT`, found 4 fields"),
+        ("C1 HEAD-A TAIL-B HEAD-C HEAD-D\nC2 HEAD-A TAIL-B WING-C HEAD-D\n", "line 2: `WING-C` is not a side"),
+        ("C1 HEAD-A TAIL-B HEAD-C HEAD-D\nC2 HEAD-A TAIL-B HEAD-C HEAD-D\n", "2 cards cannot fill a square board"),
+    ];
+    for (input, message) in cases {
+        snapsolve().arg("-").write_stdin(input).assert().code(2).stderr(predicate::str::contains(message));
+    }
+    // An unwritable trace path fails before any solving.
+    snapsolve()
+        .arg(skiers())
+        .args(["--trace", "/no/such/dir/trace.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write `/no/such/dir/trace.txt`"));
+}
+
+#[test]
+fn squares_unsolvable_and_budget_exit_1() {
+    let cards = "A HEAD-a HEAD-a HEAD-a HEAD-a\nB HEAD-a HEAD-a HEAD-a HEAD-a\n\
+                 C HEAD-a HEAD-a HEAD-a HEAD-a\nD HEAD-a HEAD-a HEAD-a HEAD-a\n";
+    let out = snapsolve().args(["-", "--json"]).write_stdin(cards).assert().code(1).get_output().stdout.clone();
+    assert_eq!(json_of(&out)["status"], "unsolvable");
+    let out = snapsolve()
+        .arg(support::shared_dir().join("edge_data/_normalized/keilhauer_Kaleidoscope.txt"))
+        .args(["--json", "--max-nodes", "100"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(json_of(&out)["status"], "budget_exceeded");
+}
+
+#[test]
+fn brendan_boards_are_recognised() {
+    let board = support::shared_dir().join("edge_data/jfbucas__eternityII-viewer/brendan/pieces_04x04.txt");
+    snapsolve().arg(board).assert().code(0).stdout(predicate::str::contains("board: 4×4, 16 cards"));
+}

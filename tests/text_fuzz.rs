@@ -28,3 +28,27 @@ proptest! {
         prop_assert_eq!(text.parse::<WaterPuzzle>().unwrap().to_string(), text);
     }
 }
+
+proptest! {
+    #[test]
+    fn squares_parsers_never_panic(text in "[A-Za-z0-9 #:x\n-]{0,120}") {
+        use snapsolve::puzzle::squares::SquaresPuzzle;
+        if let Ok(puzzle) = text.parse::<SquaresPuzzle>() {
+            prop_assert_eq!(puzzle.to_string().parse::<SquaresPuzzle>().unwrap(), puzzle);
+        }
+        let _ = SquaresPuzzle::from_brendan(&text);
+        let _ = SquaresPuzzle::from_eternity(&text);
+    }
+
+    #[test]
+    fn squares_card_lines_with_random_sides_never_panic(
+        sides in proptest::collection::vec("(HEAD|TAIL|SAME|NONE|head|BAD)-[a-c]{0,2}|BORDER", 1..40)
+    ) {
+        use snapsolve::puzzle::squares::SquaresPuzzle;
+        let text: String = sides.chunks(4).enumerate().map(|(i, c)| format!("C{i} {}\n", c.join(" "))).collect();
+        if let Ok(puzzle) = text.parse::<SquaresPuzzle>() {
+            let options = snapsolve::solve::squares::SquaresSolveOptions { max_nodes: 10_000, keep: 1, first_only: true };
+            let _ = snapsolve::solve::squares::solve(&puzzle, &options);
+        }
+    }
+}

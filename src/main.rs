@@ -3,7 +3,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -11,6 +11,7 @@ use clap::Parser;
 use snapsolve::cli::{Cli, OutputFormat};
 use snapsolve::error::Error;
 use snapsolve::pipeline::Outcome;
+use snapsolve::puzzle::squares::SquaresPuzzle;
 use snapsolve::solve::squares::trace;
 use snapsolve::{pipeline, report};
 
@@ -48,7 +49,7 @@ fn create(path: &Path) -> Result<File, Error> {
     File::create(path).map_err(|source| Error::Write { path: path.to_path_buf(), source })
 }
 
-fn write_trace(file: File, path: &PathBuf, puzzle: &snapsolve::puzzle::squares::SquaresPuzzle) -> Result<(), Error> {
+fn write_trace(file: File, path: &Path, puzzle: &SquaresPuzzle) -> Result<(), Error> {
     let mut out = BufWriter::new(file);
     let mut result = Ok(());
     trace::trace(puzzle, MAX_TRACE_STEPS, |event| {
@@ -56,7 +57,7 @@ fn write_trace(file: File, path: &PathBuf, puzzle: &snapsolve::puzzle::squares::
             result = writeln!(out, "{}", report::trace_line(puzzle, &event));
         }
     });
-    result.and_then(|()| out.flush()).map_err(|source| Error::Write { path: path.clone(), source })
+    result.and_then(|()| out.flush()).map_err(|source| Error::Write { path: path.to_path_buf(), source })
 }
 
 fn read_input(path: &Path) -> Result<String, Error> {

@@ -60,13 +60,23 @@ pub struct Tables<const W: usize> {
     oriented: Vec<Candidate>,
     /// The code asked of the edges on the frame (border, or any).
     frame_code: u8,
-    /// Per position: frame class (bit 0: on the right column, bit 1: on the
-    /// bottom row; always 0 on unframed boards).
-    class: Vec<u8>,
+    /// Per position: where its left and top codes are read from.
+    cells: Vec<Cell>,
     /// Per position: must hold a higher card index than the top-left corner.
     above_corner: Vec<bool>,
     /// On framed square boards, the only card allowed on the top-left corner.
     first_card: Option<u16>,
+}
+
+/// Where a position reads its requirements: the placed cells to its left
+/// and above (index `n`, a sentinel that shows the frame code, on the edge of
+/// the board) and its frame class (bit 0: right column, bit 1: bottom row;
+/// 0 on unframed boards). Precomputed so the loop does no division.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    left_from: u16,
+    top_from: u16,
+    class: u8,
 }
 
 const ANY: usize = 0;
@@ -133,8 +143,13 @@ impl<const W: usize> Tables<W> {
         }
         offsets.push(entries.len() as u32);
 
-        let class = (0..w * h)
-            .map(|pos| if framed { u8::from(pos % w == w - 1) | (u8::from(pos / w == h - 1) << 1) } else { 0 })
+        let n = w * h;
+        let cells = (0..n)
+            .map(|pos| Cell {
+                left_from: if pos % w == 0 { n } else { pos - 1 } as u16,
+                top_from: if pos < w { n } else { pos - w } as u16,
+                class: if framed { u8::from(pos % w == w - 1) | (u8::from(pos / w == h - 1) << 1) } else { 0 },
+            })
             .collect();
         let mut above_corner = vec![false; w * h];
         above_corner[w * h - 1] = true;
@@ -154,7 +169,7 @@ impl<const W: usize> Tables<W> {
         } else {
             None
         };
-        Tables { width: w, height: h, n_codes, offsets, entries, oriented, frame_code, class, above_corner, first_card }
+        Tables { width: w, height: h, n_codes, offsets, entries, oriented, frame_code, cells, above_corner, first_card }
     }
 
     /// Solutions the board's turns make of each one the search keeps.
@@ -164,10 +179,10 @@ impl<const W: usize> Tables<W> {
 
     #[inline]
     fn range(&self, pos: usize, placed: &[Candidate]) -> (u32, u32) {
-        let w = self.width;
-        let left = if pos.is_multiple_of(w) { self.frame_code } else { placed[pos - 1].need_right } as usize;
-        let top = if pos < w { self.frame_code } else { placed[pos - w].need_bottom } as usize;
-        let key = (left * self.n_codes + top) * 4 + self.class[pos] as usize;
+        let cell = self.cells[pos];
+        let left = placed[cell.left_from as usize].need_right as usize;
+        let top = placed[cell.top_from as usize].need_bottom as usize;
+        let key = (left * self.n_codes + top) * 4 + cell.class as usize;
         (self.offsets[key], self.offsets[key + 1])
     }
 }
@@ -209,7 +224,9 @@ pub fn run<const W: usize>(
     mut visit: impl FnMut(&[Candidate]) -> bool,
 ) -> SearchStats {
     let n = tables.width * tables.height;
-    let mut placed = vec![Candidate::default(); n];
+    // One more slot: the sentinel that shows the frame code.
+    let mut placed = vec![Candidate::default(); n + 1];
+    placed[n] = Candidate { card: 0, rotation: 0, need_right: tables.frame_code, need_bottom: tables.frame_code };
     let mut levels = vec![Level { entry: 0, end: 0, left: [0; W] }; n];
     // Cards still free, and per depth the cards symmetry allows there.
     let mut free = [0u64; W];
@@ -261,7 +278,7 @@ pub fn run<const W: usize>(
         }
         if depth == n - 1 {
             stats.solutions += 1;
-            if !visit(&placed) {
+            if !visit(&placed[..n]) {
                 stats.end = SearchEnd::Stopped;
                 return stats;
             }

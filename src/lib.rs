@@ -14,3 +14,4 @@ pub mod pipeline;
 pub mod puzzle;
 pub mod report;
 pub mod solve;
+pub mod vision;

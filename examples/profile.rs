@@ -1,0 +1,41 @@
+//! Development aid: print the profiles and slot geometry of screenshots.
+use snapsolve::vision::slots::{profile, sample_slot, slot_geometry, slot_rects};
+use snapsolve::vision::tubes::{Gradients, TubeFinding, find_tubes};
+
+fn main() {
+    for path in std::env::args().skip(1) {
+        let img = image::open(&path).unwrap().to_rgb8();
+        let g = Gradients::new(&img);
+        let opts = TubeFinding::default();
+        let tubes = find_tubes(&g, &opts);
+        let profiles: Vec<_> = tubes.iter().map(|t| profile(&img, &g, t, opts.edge_threshold)).collect();
+        let geo = slot_geometry(&profiles);
+        println!("{path}: {} tubes, {geo:?}", tubes.len());
+        for (t, p) in tubes.iter().zip(&profiles) {
+            let runs: Vec<String> = p
+                .runs
+                .iter()
+                .map(|r| format!("{}-{}#{:02x}{:02x}{:02x}", r.y0, r.y1, r.color[0], r.color[1], r.color[2]))
+                .collect();
+            println!(
+                "  tube x{}-{} top {} bottom {} glyphs {:?}: {}",
+                t.outer.x0,
+                t.outer.x1,
+                p.top,
+                p.bottom,
+                p.glyphs,
+                runs.join(" ")
+            );
+            if let Some(geo) = &geo {
+                let s: Vec<String> = slot_rects(t, p, geo)
+                    .iter()
+                    .map(|r| {
+                        let (c, b) = sample_slot(&img, r);
+                        format!("#{:02x}{:02x}{:02x}/{:.2}", c[0], c[1], c[2], b)
+                    })
+                    .collect();
+                println!("     slots: {}", s.join(" "));
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Pixels in, puzzle out: everything that looks at a screenshot lives here,
+//! and nothing after this stage sees a pixel.
+//!
+//! Water sort: [`tubes`] finds the tube outlines by geometry, [`slots`]
+//! measures the layers and samples one colour per slot, [`colors`] turns the
+//! samples into colour ids; [`read_water`] checks the counts and returns the
+//! puzzle with a [`Layout`] (where every tube and slot is, in the original
+//! image's pixels) for the overlay.
+
+pub mod colors;
+pub mod slots;
+pub mod tubes;
+
+use image::RgbImage;
+use thiserror::Error;
+
+use crate::puzzle::water::{ColorId, Layer, Tube, WaterError, WaterPuzzle, default_names};
+use colors::{ClusterOptions, cluster, to_lab};
+use slots::{SlotSample, profile, sample_slot, slot_geometry, slot_rects};
+use tubes::{Gradients, Rect, TubeFinding, find_tubes};
+
+/// Tallest image worked on; larger screenshots are scaled down first.
+pub const WORKING_HEIGHT: u32 = 1600;
+
+/// Options for reading a screenshot.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VisionOptions {
+    pub tubes: TubeFinding,
+    pub clusters: ClusterOptions,
+}
+
+/// Where things are on the screenshot, in its own pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    pub image_width: u32,
+    pub image_height: u32,
+    /// Per tube in reading order: its outline and its slots, bottom first.
+    pub tubes: Vec<TubeLayout>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TubeLayout {
+    pub outer: Rect,
+    pub slots: Vec<Rect>,
+}
+
+/// A screenshot read: the level and where it was.
+#[derive(Debug, Clone)]
+pub struct WaterReading {
+    pub puzzle: WaterPuzzle,
+    pub layout: Layout,
+    /// The sample behind each slot, per tube bottom first (for `--debug`).
+    pub samples: Vec<Vec<SlotSample>>,
+}
+
+/// Why a screenshot could not be read. Each says what to try.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VisionError {
+    #[error("no tubes were found in the image; is it a water-sort level (not a pop-up, advert or win screen)?")]
+    NoTubes,
+    #[error("found {found} tubes but could not measure their layers; is the screenshot cropped or blurred?")]
+    NoLayers { found: usize },
+    #[error(
+        "found {layers} filled layers in {tubes} tubes with capacity {capacity}, which is not a whole number of colours; is part of the board covered?"
+    )]
+    LayerCount { layers: usize, tubes: usize, capacity: usize },
+    #[error("could not group the {layers} layers into colours of {capacity} each: {detail}")]
+    Colors { layers: usize, capacity: usize, detail: String },
+    #[error("the level read does not add up: {0}")]
+    Puzzle(WaterError),
+}
+
+/// Reads a water-sort screenshot.
+pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterReading, VisionError> {
+    let (working, scale) = working_copy(image);
+    let g = Gradients::new(&working);
+    let found = find_tubes(&g, &options.tubes);
+    if found.len() < 2 {
+        return Err(VisionError::NoTubes);
+    }
+    let profiles: Vec<_> = found.iter().map(|t| profile(&working, &g, t, options.tubes.edge_threshold)).collect();
+    let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    if !(2..=8).contains(&geometry.capacity) {
+        return Err(VisionError::NoLayers { found: found.len() });
+    }
+
+    // One sample per slot, bottom first, classified.
+    let mut samples: Vec<Vec<SlotSample>> = Vec::new();
+    let mut layout_tubes = Vec::new();
+    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
+    for (tube, prof) in found.iter().zip(&profiles) {
+        let rects = slot_rects(tube, prof, &geometry);
+        let mut tube_samples = Vec::new();
+        let mut liquid_ended = false;
+        for rect in rects.iter().rev() {
+            let (color, bright) = sample_slot(&working, rect);
+            let (lo, hi) = (*color.iter().min().unwrap(), *color.iter().max().unwrap());
+            // Empty glass is transparent: it looks like the board beside it.
+            let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
+            let sample = if !liquid_ended && color_distance(color, beside) <= 45 {
+                SlotSample::Empty
+            } else if bright >= 0.03 && hi < 110 && hi - lo < 28 {
+                SlotSample::Hidden
+            } else {
+                SlotSample::Color(color)
+            };
+            liquid_ended |= sample != SlotSample::Empty;
+            tube_samples.push(sample);
+        }
+        // Walked top down; stored bottom first.
+        tube_samples.reverse();
+        samples.push(tube_samples);
+        layout_tubes.push(TubeLayout {
+            outer: tube.outer.scaled(scale),
+            slots: rects.iter().map(|r| r.scaled(scale)).collect(),
+        });
+    }
+
+    let puzzle = to_puzzle(&samples, geometry.capacity, options)?;
+    let layout = Layout { image_width: image.width(), image_height: image.height(), tubes: layout_tubes };
+    Ok(WaterReading { puzzle, layout, samples })
+}
+
+/// Colour ids for the liquid samples, then the puzzle.
+fn to_puzzle(
+    samples: &[Vec<SlotSample>],
+    capacity: usize,
+    options: &VisionOptions,
+) -> Result<WaterPuzzle, VisionError> {
+    let liquid: Vec<[u8; 3]> =
+        samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect();
+    let hidden = samples.iter().flatten().filter(|s| **s == SlotSample::Hidden).count();
+    let filled = liquid.len() + hidden;
+    if filled == 0 || !filled.is_multiple_of(capacity) {
+        return Err(VisionError::LayerCount { layers: filled, tubes: samples.len(), capacity });
+    }
+    let labs: Vec<_> = liquid.iter().map(|&c| to_lab(c)).collect();
+    let total_colors = filled / capacity;
+    let clustering = if hidden == 0 {
+        cluster(&labs, total_colors, capacity, true, &options.clusters)
+    } else {
+        // Fewest colours whose clusters are tight: hidden layers may hide
+        // whole colours, so k is not fixed by the counts.
+        (liquid.len().div_ceil(capacity)..=total_colors.min(liquid.len())).find_map(|k| {
+            cluster(&labs, k, capacity, false, &options.clusters).filter(|c| {
+                labs.iter().zip(&c.ids).all(|(&lab, &id)| colors::delta_e(lab, c.centroids[id as usize]) < 14.0)
+            })
+        })
+    }
+    .ok_or_else(|| VisionError::Colors {
+        layers: filled,
+        capacity,
+        detail: format!("{} visible layers, {} hidden", liquid.len(), hidden),
+    })?;
+
+    // Ids in order of first appearance (reading order, top to bottom), so the
+    // compact form reads naturally.
+    let mut order: Vec<u8> = Vec::new();
+    let mut ids = clustering.ids.iter();
+    let mut tubes = Vec::new();
+    let mut raw: Vec<Vec<Layer>> = Vec::new();
+    for tube in samples {
+        let layers: Vec<Layer> = tube
+            .iter()
+            .filter_map(|s| match s {
+                SlotSample::Color(_) => Some(Layer::Color(ColorId(*ids.next().expect("one id per sample")))),
+                SlotSample::Hidden => Some(Layer::Hidden),
+                SlotSample::Empty => None,
+            })
+            .collect();
+        raw.push(layers);
+    }
+    for layers in &raw {
+        for layer in layers.iter().rev() {
+            if let Layer::Color(c) = layer
+                && !order.contains(&c.0)
+            {
+                order.push(c.0);
+            }
+        }
+    }
+    for layers in raw {
+        let renamed = layers
+            .into_iter()
+            .map(|l| match l {
+                Layer::Color(c) => {
+                    Layer::Color(ColorId(order.iter().position(|&o| o == c.0).expect("seen above") as u8))
+                }
+                Layer::Hidden => Layer::Hidden,
+            })
+            .collect();
+        tubes.push(Tube { layers: renamed, locked_until: None });
+    }
+    WaterPuzzle::new(capacity, tubes, default_names(order.len())).map_err(VisionError::Puzzle)
+}
+
+fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
+}
+
+/// The image to work on: the screenshot itself, or a copy scaled down to
+/// [`WORKING_HEIGHT`]; and the factor back to the original's pixels.
+fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
+    if image.height() <= WORKING_HEIGHT {
+        return (std::borrow::Cow::Borrowed(image), 1.0);
+    }
+    let factor = WORKING_HEIGHT as f32 / image.height() as f32;
+    let width = ((image.width() as f32 * factor).round() as u32).max(1);
+    let small = image::imageops::resize(image, width, WORKING_HEIGHT, image::imageops::FilterType::Triangle);
+    (std::borrow::Cow::Owned(small), 1.0 / factor)
+}

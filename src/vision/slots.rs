@@ -1,0 +1,344 @@
+//! From tube outlines to slots: the layer height and capacity read from the
+//! liquid itself, and one colour sample per slot.
+//!
+//! Down the middle of every tube the colour is constant inside a layer and
+//! jumps between layers, so each tube gives a profile of runs. The distance
+//! of every run boundary from the bottom of the liquid is a whole number of
+//! layer heights, in every tube; the layer height is the largest height that
+//! explains nearly all boundaries. The capacity is how many such layers fit
+//! between the bottom of the liquid and the top of the tube. Slots are then
+//! cut from the bottom up and sampled with a median (robust to glare,
+//! bubbles, outlines and the glyph of a hidden layer).
+
+use image::RgbImage;
+
+use super::tubes::{Gradients, Rect, TubeBox};
+
+/// Per-row median colour of the central strip of a tube.
+fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]> {
+    (y0..y1)
+        .map(|y| {
+            let mut ch: [Vec<u8>; 3] = Default::default();
+            for x in x0..x1 {
+                let p = img.get_pixel(x, y).0;
+                for c in 0..3 {
+                    ch[c].push(p[c]);
+                }
+            }
+            let med = |v: &mut Vec<u8>| {
+                v.sort_unstable();
+                v[v.len() / 2]
+            };
+            [med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])]
+        })
+        .collect()
+}
+
+fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
+}
+
+/// A run of rows of one colour in a tube's profile (y in image rows).
+#[derive(Debug, Clone, Copy)]
+pub struct Run {
+    pub y0: u32,
+    pub y1: u32,
+    pub color: [u8; 3],
+}
+
+/// Splits a profile into runs of similar colour; runs of fewer than
+/// `min_len` rows (anti-aliased edges, outlines) are dropped.
+fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    let mut start = 0usize;
+    for i in 1..=profile.len() {
+        // Compare with the run's own colour a little after its start, so a soft
+        // gradient between two layers cannot creep from one colour to the next.
+        let reference = profile[(start + 2).min(i - 1)];
+        let split = i == profile.len() || color_distance(profile[i], reference) > 24;
+        if split {
+            let len = (i - start) as u32;
+            if len >= min_len {
+                let mid = profile[start + (i - start) / 2];
+                // Join a run to the previous one when they are the same colour
+                // (a short disturbance such as a bubble split them).
+                match out.last_mut() {
+                    Some(last) if color_distance(last.color, mid) <= 24 && start as u32 + y_offset <= last.y1 + 3 => {
+                        last.y1 = i as u32 + y_offset;
+                    }
+                    _ => out.push(Run { y0: start as u32 + y_offset, y1: i as u32 + y_offset, color: mid }),
+                }
+            }
+            start = i;
+        }
+    }
+    out
+}
+
+/// A tube's profile: its runs, and the rows of its interior.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub runs: Vec<Run>,
+    /// Centre rows of bright glyphs on dark cells (the `?` of hidden layers):
+    /// each stands in the middle of a slot.
+    pub glyphs: Vec<u32>,
+    /// First row below the top rim.
+    pub top: u32,
+    /// Last row of the liquid column + 1 (just above the bottom outline).
+    pub bottom: u32,
+}
+
+/// Reads the middle of a tube from top to bottom.
+pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, edge_threshold: u8) -> Profile {
+    let r = tube.outer;
+    let w = r.width();
+    let (sx0, sx1) = (r.x0 + w * 2 / 10, r.x1 - w * 2 / 10);
+    // The outline's lowest edge below the walls, down the centre column.
+    let cx = (r.x0 + r.x1) / 2;
+    let search_end = (r.y1 + w / 2 + 8).min(img.height());
+    let outer_bottom = (r.y1.saturating_sub(4)..search_end)
+        .rev()
+        .find(|&y| g.gy[(y * g.width + cx) as usize] >= edge_threshold)
+        .unwrap_or(r.y1);
+    let min_len = (w / 10).max(3);
+    let (sx0, sx1) = (sx0.max(r.x0), sx1.max(sx0 + 1));
+    let prof = row_colors(img, sx0, sx1, r.y0, outer_bottom);
+    let runs = runs(&prof, r.y0, min_len);
+    // The liquid column ends where the last long run ends.
+    let bottom = runs.last().map_or(outer_bottom, |run| run.y1);
+    let glyphs = glyph_centres(img, sx0, sx1, r.y0, bottom, &prof);
+    Profile { runs, glyphs, top: r.y0, bottom }
+}
+
+/// Rows where a dark strip holds a cluster of near-white pixels, grouped into
+/// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
+fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
+    let is_glyph_row = |y: u32| {
+        let median = prof[(y - y0) as usize];
+        let (lo, hi) = (*median.iter().min().unwrap(), *median.iter().max().unwrap());
+        let dark = hi < 110 && hi - lo < 28;
+        let bright = (x0..x1).filter(|&x| img.get_pixel(x, y).0.iter().all(|&v| v >= 190)).count();
+        dark && bright * 12 >= (x1 - x0) as usize
+    };
+    let mut centres = Vec::new();
+    let mut start: Option<u32> = None;
+    let mut last = 0;
+    for y in y0..y1 {
+        if is_glyph_row(y) {
+            start.get_or_insert(y);
+            last = y;
+        } else if let Some(s) = start
+            && y > last + 4
+        {
+            if last - s >= 4 {
+                centres.push((s + last) / 2);
+            }
+            start = None;
+        }
+    }
+    if let Some(s) = start
+        && last - s >= 4
+    {
+        centres.push((s + last) / 2);
+    }
+    centres
+}
+
+/// Layer height and capacity shared by all tubes of a screenshot.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotGeometry {
+    pub layer_height: f32,
+    pub capacity: usize,
+    /// Rows to add to each profile's `bottom` to reach the liquid's bottom.
+    pub bottom_shift: f32,
+}
+
+/// Finds the layer height that puts nearly every run boundary of every tube
+/// at a whole number of layers above that tube's liquid bottom; then how many
+/// layers fit in the tube.
+pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
+    // (distance above the liquid bottom, expected fraction of a layer):
+    // run starts sit on layer boundaries, glyph centres in the middle.
+    let mut distances: Vec<(f32, f32)> = Vec::new();
+    let mut interior: Vec<f32> = Vec::new();
+    let mut lengths: Vec<u32> = profiles.iter().flat_map(|p| p.runs.iter().map(|r| r.y1 - r.y0)).collect();
+    lengths.sort_unstable();
+    // Rims and highlights make many short runs: take a high percentile as
+    // the typical layer run.
+    let median_len = lengths.get(lengths.len() * 3 / 4).copied().unwrap_or(0);
+    for p in profiles {
+        interior.push((p.bottom - p.top) as f32);
+        // The first run is the headroom (or the whole of an empty tube): its
+        // start is the rim, not a layer boundary.
+        for run in p.runs.iter().skip(1) {
+            // Short runs are rims and surface highlights, not layers.
+            if (run.y1 - run.y0) * 10 >= median_len * 4 {
+                distances.push(((p.bottom - run.y0) as f32, 0.0));
+            }
+        }
+        distances.extend(p.glyphs.iter().map(|&y| ((p.bottom - y) as f32, 0.5)));
+    }
+    let tallest = interior.iter().cloned().fold(0.0, f32::max);
+    if distances.is_empty() || tallest <= 0.0 {
+        return None;
+    }
+    let fits = |h: f32, shift: f32| {
+        let good = distances
+            .iter()
+            .filter(|&&(d, offset)| {
+                let layers = (d + shift) / h - offset;
+                let k = layers.round();
+                k >= 1.0 - offset && (layers - k).abs() <= 0.15
+            })
+            .count();
+        good as f32 / distances.len() as f32
+    };
+    // The liquid's true bottom may sit a little below the last clean run
+    // (a rounded bottom darkens near the outline): fit a shared shift too.
+    // The best-explaining height; of heights nearly as good, the largest
+    // (half a layer explains the same boundaries but not the glyphs, and
+    // fits more tightly).
+    let candidates: Vec<(f32, f32, f32)> = (0..)
+        .map(|i| tallest / 1.5 - 0.25 * i as f32)
+        .take_while(|&h| h >= tallest / 9.0)
+        .map(|h| {
+            let (shift, fit) = (0..=16)
+                .map(|s| (s as f32 * 0.5, fits(h, s as f32 * 0.5)))
+                .fold((0.0, -1.0), |best, c| if c.1 > best.1 + 1e-6 { c } else { best });
+            (h, shift, fit)
+        })
+        .collect();
+    let best = candidates.iter().map(|&(_, _, f)| f).fold(0.0, f32::max);
+    if best < 0.6 {
+        return None;
+    }
+    let &(coarse_h, coarse_shift, _) = candidates.iter().find(|&&(_, _, f)| f >= best - 0.1)?;
+    let (h, shift) = refine(&distances, coarse_h, coarse_shift);
+    let capacity = profiles
+        .iter()
+        .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h + 0.05).floor() as usize)
+        .max()
+        .unwrap_or(0);
+    Some(SlotGeometry { layer_height: h, capacity, bottom_shift: shift })
+}
+
+/// Least squares on the evidence the coarse grid explains: each inlier says
+/// `d + shift = (k + offset) · h` with its `k` fixed, which is linear in
+/// `h` and `shift`. The coarse search trades height against shift; this
+/// settles both.
+fn refine(distances: &[(f32, f32)], h: f32, shift: f32) -> (f32, f32) {
+    let (mut h, mut shift) = (h, shift);
+    for _ in 0..3 {
+        // Rows: x = k + offset, y = d; fit y = h·x − shift.
+        let points: Vec<(f32, f32)> = distances
+            .iter()
+            .filter_map(|&(d, offset)| {
+                let layers = (d + shift) / h - offset;
+                let k = layers.round();
+                (k >= 1.0 - offset && (layers - k).abs() <= 0.15).then_some((k + offset, d))
+            })
+            .collect();
+        let n = points.len() as f32;
+        if n < 2.0 {
+            break;
+        }
+        let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
+        let (mx, my) = (sx / n, sy / n);
+        let sxx: f32 = points.iter().map(|&(x, _)| (x - mx) * (x - mx)).sum();
+        if sxx < 1e-3 {
+            break;
+        }
+        let sxy: f32 = points.iter().map(|&(x, y)| (x - mx) * (y - my)).sum();
+        h = sxy / sxx;
+        shift = h * mx - my;
+    }
+    (h, shift)
+}
+
+/// What one slot shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SlotSample {
+    /// Median colour of the slot's centre patch.
+    Color([u8; 3]),
+    /// A dark cell with a bright glyph: a layer not shown yet.
+    Hidden,
+    Empty,
+}
+
+/// The slot rectangles of a tube, bottom first.
+pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) -> Vec<Rect> {
+    let r = tube.outer;
+    (0..geometry.capacity)
+        .map(|k| {
+            let y1 = profile.bottom as f32 + geometry.bottom_shift - k as f32 * geometry.layer_height;
+            let y0 = y1 - geometry.layer_height;
+            Rect { x0: r.x0, y0: y0.max(0.0) as u32, x1: r.x1, y1: y1.max(0.0) as u32 }
+        })
+        .collect()
+}
+
+/// Samples one slot: the middle half of its rows and the middle 60% of the
+/// tube's width.
+pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
+    let (w, h) = (slot.width(), slot.height());
+    let (x0, x1) = (slot.x0 + w / 5, slot.x1 - w / 5);
+    let (y0, y1) = (slot.y0 + h / 4, slot.y1 - h / 4);
+    let mut ch: [Vec<u8>; 3] = Default::default();
+    let mut bright = 0usize;
+    let mut n = 0usize;
+    for y in y0..y1.max(y0 + 1) {
+        for x in x0..x1.max(x0 + 1) {
+            let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
+            for c in 0..3 {
+                ch[c].push(p[c]);
+            }
+            if p.iter().all(|&v| v >= 200) {
+                bright += 1;
+            }
+            n += 1;
+        }
+    }
+    let med = |v: &mut Vec<u8>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    ([med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])], bright as f32 / n.max(1) as f32)
+}
+
+/// The median colour of the board next to a tube, level with a slot when
+/// there is room: in the middle of the gap to the next tube (or the screen
+/// edge), else just above the tube.
+pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [u8; 3] {
+    let w = tube.width();
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
+    let right_end =
+        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
+    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
+    let h = slot.height();
+    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
+    let patch = if right_end - tube.x1 >= w / 3 {
+        let gap = right_end - tube.x1;
+        Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
+    } else if tube.x0 - left_end >= w / 3 {
+        let gap = tube.x0 - left_end;
+        Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
+    } else {
+        let above = tube.y0.saturating_sub(w / 3);
+        Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
+    };
+    let mut ch: [Vec<u8>; 3] = Default::default();
+    for y in patch.y0..patch.y1.min(img.height()) {
+        for x in patch.x0..patch.x1.min(img.width()) {
+            let p = img.get_pixel(x, y).0;
+            for c in 0..3 {
+                ch[c].push(p[c]);
+            }
+        }
+    }
+    let mut out = [0u8; 3];
+    for c in 0..3 {
+        ch[c].sort_unstable();
+        out[c] = ch[c].get(ch[c].len() / 2).copied().unwrap_or(0);
+    }
+    out
+}

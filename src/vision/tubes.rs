@@ -1,0 +1,300 @@
+//! Finding the tubes of a water-sort screenshot without knowing the theme.
+//!
+//! What every theme shares is geometry, not colour: a tube is a tall, narrow
+//! outline whose two side walls are long vertical edges, closed at the bottom;
+//! the tubes of one row have the same height and width and stand at a regular
+//! spacing. So:
+//! 1. walls: runs of strong horizontal colour gradient down a column, long
+//!    compared to the screen, merged over neighbouring columns;
+//! 2. tubes: consecutive walls whose span is closed at the bottom by a
+//!    horizontal edge (a gap between two tubes shows only background below);
+//!    walls inside a tube (glass highlights) chain into the same tube;
+//! 3. rows: tubes of similar top, bottom and width; anything that does not
+//!    agree with the majority shape (buttons, banners, decorations) is dropped.
+//!
+//! Everything here works on a [`Gradients`] image of the (possibly
+//! downscaled) screenshot; coordinates are in that image.
+
+use image::RgbImage;
+
+/// A pixel rectangle, `x0..x1` × `y0..y1` (exclusive ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+impl Rect {
+    pub fn width(&self) -> u32 {
+        self.x1.saturating_sub(self.x0)
+    }
+
+    pub fn height(&self) -> u32 {
+        self.y1.saturating_sub(self.y0)
+    }
+
+    pub fn center_x(&self) -> f32 {
+        (self.x0 + self.x1) as f32 / 2.0
+    }
+
+    /// The rectangle scaled by `factor` (to map back to the original image).
+    pub fn scaled(&self, factor: f32) -> Rect {
+        let s = |v: u32| (v as f32 * factor).round() as u32;
+        Rect { x0: s(self.x0), y0: s(self.y0), x1: s(self.x1), y1: s(self.y1) }
+    }
+}
+
+/// Horizontal and vertical colour gradients: the largest channel difference
+/// between the two neighbours, per pixel.
+pub struct Gradients {
+    pub width: u32,
+    pub height: u32,
+    /// Across the row: large on vertical edges.
+    pub gx: Vec<u8>,
+    /// Down the column: large on horizontal edges.
+    pub gy: Vec<u8>,
+}
+
+impl Gradients {
+    pub fn new(img: &RgbImage) -> Gradients {
+        let (w, h) = img.dimensions();
+        let raw = img.as_raw();
+        let px = |x: u32, y: u32| -> &[u8] {
+            let i = ((y * w + x) * 3) as usize;
+            &raw[i..i + 3]
+        };
+        let diff = |a: &[u8], b: &[u8]| (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0);
+        let mut gx = vec![0u8; (w * h) as usize];
+        let mut gy = vec![0u8; (w * h) as usize];
+        for y in 1..h.saturating_sub(1) {
+            for x in 1..w.saturating_sub(1) {
+                let i = (y * w + x) as usize;
+                gx[i] = diff(px(x - 1, y), px(x + 1, y));
+                gy[i] = diff(px(x, y - 1), px(x, y + 1));
+            }
+        }
+        Gradients { width: w, height: h, gx, gy }
+    }
+
+    fn gx_at(&self, x: u32, y: u32) -> u8 {
+        self.gx[(y * self.width + x) as usize]
+    }
+
+    fn gy_at(&self, x: u32, y: u32) -> u8 {
+        self.gy[(y * self.width + x) as usize]
+    }
+}
+
+/// Options for tube finding, in units of the working image.
+#[derive(Debug, Clone, Copy)]
+pub struct TubeFinding {
+    /// A gradient at least this strong (0-255) is an edge.
+    pub edge_threshold: u8,
+    /// Shortest wall, as a fraction of the image height.
+    pub min_wall_fraction: f32,
+}
+
+impl Default for TubeFinding {
+    fn default() -> Self {
+        TubeFinding { edge_threshold: 40, min_wall_fraction: 0.045 }
+    }
+}
+
+/// A vertical edge run in one column.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    x: u32,
+    y0: u32,
+    y1: u32,
+}
+
+/// A wall: segments of neighbouring columns merged.
+#[derive(Debug, Clone, Copy)]
+struct Wall {
+    x0: u32,
+    x1: u32,
+    y0: u32,
+    y1: u32,
+}
+
+fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
+    a1.min(b1).saturating_sub(a0.max(b0))
+}
+
+fn segments(g: &Gradients, options: &TubeFinding) -> Vec<Segment> {
+    let min_len = ((g.height as f32 * options.min_wall_fraction) as u32).max(12);
+    let mut out = Vec::new();
+    for x in 1..g.width.saturating_sub(1) {
+        let mut start: Option<u32> = None;
+        let mut gap = 0;
+        let mut last_edge = 0;
+        for y in 0..g.height {
+            if g.gx_at(x, y) >= options.edge_threshold {
+                if start.is_none() {
+                    start = Some(y);
+                }
+                last_edge = y;
+                gap = 0;
+            } else if let Some(s) = start {
+                gap += 1;
+                if gap > 2 {
+                    if last_edge + 1 - s >= min_len {
+                        out.push(Segment { x, y0: s, y1: last_edge + 1 });
+                    }
+                    start = None;
+                    gap = 0;
+                }
+            }
+        }
+        if let Some(s) = start
+            && last_edge + 1 - s >= min_len
+        {
+            out.push(Segment { x, y0: s, y1: last_edge + 1 });
+        }
+    }
+    out
+}
+
+/// Merges segments of adjacent columns that overlap in height into walls.
+fn walls(segments: &[Segment]) -> Vec<Wall> {
+    let mut walls: Vec<Wall> = Vec::new();
+    // Segments come sorted by x; a wall grows while the next column continues it.
+    for s in segments {
+        let continues = walls.iter_mut().rev().take_while(|w| w.x1 + 1 >= s.x).find(|w| {
+            let o = overlap(w.y0, w.y1, s.y0, s.y1);
+            o * 2 >= (w.y1 - w.y0).min(s.y1 - s.y0)
+        });
+        match continues {
+            Some(w) => {
+                w.x1 = w.x1.max(s.x + 1);
+                // Keep the longest extent seen.
+                if s.y1 - s.y0 > w.y1 - w.y0 {
+                    w.y0 = s.y0;
+                    w.y1 = s.y1;
+                }
+            }
+            None => walls.push(Wall { x0: s.x, x1: s.x + 1, y0: s.y0, y1: s.y1 }),
+        }
+    }
+    walls
+}
+
+/// True when the span between two walls is closed at the bottom: nearly
+/// every column between them meets a horizontal edge just below the walls.
+fn closed_below(g: &Gradients, left: &Wall, right: &Wall, options: &TubeFinding) -> bool {
+    if right.x0 <= left.x1 {
+        return true;
+    }
+    let span = right.x0 - left.x1;
+    let y_start = left.y1.min(right.y1).saturating_sub(4);
+    let y_end = (left.y1.min(right.y1) + span / 2 + 6).min(g.height);
+    let closed = (left.x1..right.x0)
+        .filter(|&x| (y_start..y_end).any(|y| g.gy_at(x, y) >= options.edge_threshold))
+        .count() as u32;
+    closed * 10 >= span * 9
+}
+
+/// One detected tube, in working-image coordinates.
+#[derive(Debug, Clone, Copy)]
+pub struct TubeBox {
+    /// The outline's outer box.
+    pub outer: Rect,
+}
+
+/// Finds tube outlines: pairs of walls closed at the bottom, in rows, with a
+/// shared shape. Returned in reading order (rows top to bottom, then x).
+pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
+    let mut walls = walls(&segments(g, options));
+    // The screen's (or a crop's) own border is not a tube wall.
+    walls.retain(|w| w.x0 > 2 && w.x1 + 3 < g.width);
+    walls.sort_by_key(|w| (w.x0, w.y0));
+    // Group walls that stand in one band of rows (overlapping heights).
+    let mut used = vec![false; walls.len()];
+    let mut tubes: Vec<TubeBox> = Vec::new();
+    for i in 0..walls.len() {
+        if used[i] {
+            continue;
+        }
+        // Walls whose both ends line up with wall i's, in x order.
+        let band: Vec<usize> = (i..walls.len())
+            .filter(|&j| {
+                !used[j] && {
+                    let (a, b) = (&walls[i], &walls[j]);
+                    let tol = ((a.y1 - a.y0) / 12).max(6);
+                    a.y0.abs_diff(b.y0) <= tol && a.y1.abs_diff(b.y1) <= tol
+                }
+            })
+            .collect();
+        // Chain consecutive walls that are closed below into tubes.
+        let mut k = 0;
+        while k < band.len() {
+            let mut end = k;
+            while end + 1 < band.len() && closed_below(g, &walls[band[end]], &walls[band[end + 1]], options) {
+                end += 1;
+            }
+            if end > k {
+                let (l, r) = (&walls[band[k]], &walls[band[end]]);
+                let y0 = band[k..=end].iter().map(|&j| walls[j].y0).min().unwrap();
+                let y1 = band[k..=end].iter().map(|&j| walls[j].y1).max().unwrap();
+                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 } });
+            }
+            for &j in &band[k..=end] {
+                used[j] = true;
+            }
+            k = end + 1;
+        }
+        used[i] = true;
+    }
+    keep_majority_shape(tubes)
+}
+
+/// Keeps the tubes whose width and height agree with the median tube, and
+/// sorts them into reading order.
+fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
+    if tubes.len() < 2 {
+        return Vec::new();
+    }
+    let median = |mut v: Vec<u32>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    // The most common shape: the median over tall-and-narrow candidates.
+    tubes.retain(|t| t.outer.height() >= t.outer.width() * 2 && t.outer.width() >= 6);
+    if tubes.len() < 2 {
+        return Vec::new();
+    }
+    let mw = median(tubes.iter().map(|t| t.outer.width()).collect());
+    let mh = median(tubes.iter().map(|t| t.outer.height()).collect());
+    let near = |v: u32, m: u32, tol: f32| (v as f32 - m as f32).abs() <= m as f32 * tol;
+    tubes.retain(|t| near(t.outer.width(), mw, 0.3) && near(t.outer.height(), mh, 0.3));
+    // Rows: tubes whose vertical centres are within half a tube height.
+    tubes.sort_by_key(|t| t.outer.y0 + t.outer.y1);
+    let mut rows: Vec<Vec<TubeBox>> = Vec::new();
+    for t in tubes {
+        let cy = (t.outer.y0 + t.outer.y1) / 2;
+        match rows.last_mut() {
+            Some(row)
+                if {
+                    let r = &row[0].outer;
+                    cy.abs_diff((r.y0 + r.y1) / 2) < mh / 2
+                } =>
+            {
+                row.push(t)
+            }
+            _ => rows.push(vec![t]),
+        }
+    }
+    let mut out = Vec::new();
+    for mut row in rows {
+        row.sort_by_key(|t| t.outer.x0);
+        out.extend(row);
+    }
+    out
+}
+
+/// Development aid: the walls found, as `(x0, x1, y0, y1)`.
+pub fn debug_walls(g: &Gradients, options: &TubeFinding) -> Vec<(u32, u32, u32, u32)> {
+    walls(&segments(g, options)).iter().map(|w| (w.x0, w.x1, w.y0, w.y1)).collect()
+}

@@ -8,14 +8,27 @@ fn main() {
         let g = Gradients::new(&img);
         let opts = TubeFinding::default();
         let tubes = find_tubes(&g, &opts);
-        let profiles: Vec<_> = tubes.iter().map(|t| profile(&img, &g, t, opts.edge_threshold)).collect();
+        let profiles: Vec<_> = tubes
+            .iter()
+            .map(|t| profile(&img, &g, t, &tubes.iter().map(|t| t.outer).collect::<Vec<_>>(), opts.edge_threshold))
+            .collect();
         let geo = slot_geometry(&profiles);
         println!("{path}: {} tubes, {geo:?}", tubes.len());
         for (t, p) in tubes.iter().zip(&profiles) {
             let runs: Vec<String> = p
                 .runs
                 .iter()
-                .map(|r| format!("{}-{}#{:02x}{:02x}{:02x}", r.y0, r.y1, r.color[0], r.color[1], r.color[2]))
+                .map(|r| {
+                    format!(
+                        "{}-{}#{:02x}{:02x}{:02x}{}",
+                        r.y0,
+                        r.y1,
+                        r.color[0],
+                        r.color[1],
+                        r.color[2],
+                        if r.empty { "e" } else { "" }
+                    )
+                })
                 .collect();
             println!(
                 "  tube x{}-{} top {} bottom {} glyphs {:?}: {}",

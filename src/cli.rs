@@ -15,9 +15,9 @@ use crate::solve::water::{Strategy, WaterSolveOptions};
 #[derive(Debug, Parser)]
 #[command(name = "snapsolve", version, about, long_about = None)]
 pub struct Cli {
-    /// The level: a water-sort level in the compact form (`EEGR GRRG ...`,
-    /// tubes top to bottom), or a card list (`C1 HEAD-RED TAIL-BLUE ...`), or
-    /// `-` for standard input.
+    /// A water-sort screenshot (PNG or JPEG), a water-sort level in the
+    /// compact form (`EEGR GRRG ...`, tubes top to bottom), a card list
+    /// (`C1 HEAD-RED TAIL-BLUE ...`), or `-` for standard input.
     pub input: PathBuf,
 
     /// Which puzzle the input holds; `auto` looks at the text.
@@ -56,6 +56,12 @@ pub struct Cli {
     /// Print a machine-readable JSON report instead of text.
     #[arg(long)]
     pub json: bool,
+
+    /// Screenshots: also write what the reader saw (tube boxes, slots, the
+    /// colour sampled per slot, crosses for hidden layers) to
+    /// `<input>.debug.png` beside the input.
+    #[arg(long)]
+    pub debug: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -111,7 +117,7 @@ impl Cli {
             first_only: self.first,
         };
         let water = WaterSolveOptions { strategy, max_states: self.max_states };
-        let run = RunOptions { game, squares_format, water, squares };
+        let run = RunOptions { game, squares_format, water, squares, vision: Default::default() };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
         (run, format)
     }

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::puzzle::squares::SquaresError;
 use crate::puzzle::water::WaterError;
-use crate::solve::water::WaterSolveError;
+use crate::vision::VisionError;
 
 /// Exit code when a solution was found.
 pub const EXIT_SOLVED: i32 = 0;
@@ -28,8 +28,12 @@ pub enum Error {
     Write { path: PathBuf, source: std::io::Error },
     #[error("not a valid water-sort level: {0}")]
     WaterLevel(#[from] WaterError),
-    #[error("cannot solve: {0}")]
-    WaterUnknowns(WaterSolveError),
+    #[error("`{path}` is not a readable image: {reason}")]
+    BadImage { path: PathBuf, reason: String },
+    #[error("{0}")]
+    Vision(#[from] VisionError),
+    #[error("`{path}`: {source}")]
+    Screenshot { path: PathBuf, source: VisionError },
 }
 
 impl Error {

@@ -33,8 +33,27 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     let (options, format) = cli.options();
     // Output files are opened before any work, so a bad path costs nothing.
     let trace_file = cli.trace.as_deref().map(create).transpose()?;
-    let text = read_input(&cli.input)?;
-    let outcome = pipeline::run_text(&text, &options)?;
+    let bytes = read_input(&cli.input)?;
+    let outcome = if let Some(image) = decode_image(&cli.input, &bytes)? {
+        let run = pipeline::run_image(&image, &options);
+        if cli.debug
+            && let Some(detection) = &run.detection
+        {
+            let path = debug_path(&cli.input);
+            snapsolve::vision::debug::draw(&image, detection)
+                .save(&path)
+                .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
+            eprintln!("snapsolve: wrote {}", path.display());
+        }
+        run.result.map_err(|e| match e {
+            Error::Vision(source) => Error::Screenshot { path: cli.input.clone(), source },
+            other => other,
+        })?
+    } else {
+        let text =
+            String::from_utf8(bytes).map_err(|e| Error::NotText { path: cli.input.clone(), reason: e.to_string() })?;
+        pipeline::run_text(&text, &options)?
+    };
     if let (Some(file), Some(path), Outcome::Squares(squares)) = (trace_file, &cli.trace, &outcome) {
         write_trace(file, path, &squares.puzzle)?;
     }
@@ -60,7 +79,7 @@ fn write_trace(file: File, path: &Path, puzzle: &SquaresPuzzle) -> Result<(), Er
     result.and_then(|()| out.flush()).map_err(|source| Error::Write { path: path.to_path_buf(), source })
 }
 
-fn read_input(path: &Path) -> Result<String, Error> {
+fn read_input(path: &Path) -> Result<Vec<u8>, Error> {
     let read_err = |source| Error::Read { path: path.to_path_buf(), source };
     let mut bytes = Vec::new();
     if path == Path::new("-") {
@@ -68,7 +87,44 @@ fn read_input(path: &Path) -> Result<String, Error> {
     } else {
         bytes = std::fs::read(path).map_err(read_err)?;
     }
-    String::from_utf8(bytes).map_err(|e| Error::NotText { path: path.to_path_buf(), reason: e.to_string() })
+    Ok(bytes)
+}
+
+/// Largest image accepted, per side, and the most memory decoding may take:
+/// a phone screenshot is far below both; anything beyond is refused with a
+/// sentence instead of exhausting memory.
+const MAX_IMAGE_SIDE: u32 = 12_000;
+const MAX_DECODE_BYTES: u64 = 1 << 30;
+
+/// Decodes the input when its content (or its name) says it is an image.
+fn decode_image(path: &Path, bytes: &[u8]) -> Result<Option<image::RgbImage>, Error> {
+    let named_image = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_ascii_lowercase().as_str()));
+    let sniffed = image::guess_format(bytes).ok();
+    if sniffed.is_none() && !named_image {
+        return Ok(None);
+    }
+    let bad = |reason: String| Error::BadImage { path: path.to_path_buf(), reason };
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes));
+    reader = reader.with_guessed_format().map_err(|e| bad(e.to_string()))?;
+    if reader.format().is_none() {
+        return Err(bad("its content is neither PNG nor JPEG".into()));
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    reader.limits(limits);
+    let decoded = reader.decode().map_err(|e| bad(e.to_string()))?;
+    Ok(Some(decoded.to_rgb8()))
+}
+
+/// `shot.png` → `shot.debug.png`, beside the input (never the input itself).
+fn debug_path(input: &Path) -> std::path::PathBuf {
+    let stem = input.file_stem().map_or_else(|| "snapsolve".into(), |s| s.to_string_lossy().into_owned());
+    input.with_file_name(format!("{stem}.debug.png"))
 }
 
 fn exit(code: i32) -> ExitCode {

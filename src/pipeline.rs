@@ -2,11 +2,14 @@
 //! No printing and no file access here: `main` reads the input and prints the
 //! report, so the library can be driven from tests as it is from the shell.
 
+use image::RgbImage;
+
 use crate::error::Error;
 use crate::puzzle::squares::SquaresPuzzle;
 use crate::puzzle::water::WaterPuzzle;
 use crate::solve::squares::{self, SquaresSolution, SquaresSolveError, SquaresSolveOptions};
 use crate::solve::water::{self, ExtraTubeVerdict, WaterSolution, WaterSolveError, WaterSolveOptions};
+use crate::vision::{self, Detection, Layout, VisionOptions};
 
 /// The puzzle families snapsolve knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +39,7 @@ pub struct RunOptions {
     pub squares_format: Option<SquaresFormat>,
     pub water: WaterSolveOptions,
     pub squares: SquaresSolveOptions,
+    pub vision: VisionOptions,
 }
 
 /// An edge-matching run's result.
@@ -49,6 +53,8 @@ pub struct SquaresOutcome {
 #[derive(Debug, Clone)]
 pub struct WaterOutcome {
     pub puzzle: WaterPuzzle,
+    /// Where the tubes are, when the level came from a screenshot.
+    pub layout: Option<Layout>,
     pub result: Result<WaterSolution, WaterSolveError>,
     /// Only for a level proven unsolvable.
     pub extra_tube: Option<ExtraTubeVerdict>,
@@ -72,7 +78,7 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Outcome, Error> {
     match game {
         Game::Water => {
             let puzzle: WaterPuzzle = text.parse()?;
-            solve_water(puzzle, &options.water).map(Outcome::Water)
+            Ok(Outcome::Water(solve_water(puzzle, None, &options.water)))
         }
         Game::Squares => {
             let format = options.squares_format.or(detected.map(|(_, f)| f)).unwrap_or_default();
@@ -116,12 +122,30 @@ fn detect(text: &str) -> Option<(Game, SquaresFormat)> {
 }
 
 /// Solves a recognised level; an unsolvable one is checked with one more tube.
-pub fn solve_water(puzzle: WaterPuzzle, options: &WaterSolveOptions) -> Result<WaterOutcome, Error> {
+pub fn solve_water(puzzle: WaterPuzzle, layout: Option<Layout>, options: &WaterSolveOptions) -> WaterOutcome {
     let result = water::solve(&puzzle, options);
     let extra_tube = match &result {
-        Err(WaterSolveError::UnknownLayers) => return Err(Error::WaterUnknowns(WaterSolveError::UnknownLayers)),
         Err(WaterSolveError::Unsolvable { .. }) => Some(water::with_extra_tube(&puzzle, options)),
         _ => None,
     };
-    Ok(WaterOutcome { puzzle, result, extra_tube })
+    WaterOutcome { puzzle, layout, result, extra_tube }
+}
+
+/// A screenshot's run: what the reader detected (kept for `--debug` even
+/// when recognition fails) and the outcome.
+pub struct ImageRun {
+    pub detection: Option<Detection>,
+    pub result: Result<Outcome, Error>,
+}
+
+/// Reads a water-sort screenshot and solves it.
+pub fn run_image(image: &RgbImage, options: &RunOptions) -> ImageRun {
+    let detection = match vision::detect_water(image, &options.vision) {
+        Ok(d) => d,
+        Err(e) => return ImageRun { detection: None, result: Err(e.into()) },
+    };
+    let result = vision::recognise_water(&detection, &options.vision)
+        .map_err(Error::from)
+        .map(|puzzle| Outcome::Water(solve_water(puzzle, Some(detection.layout.clone()), &options.water)));
+    ImageRun { detection: Some(detection), result }
 }

@@ -2,7 +2,8 @@
 //!
 //! JSON schema (water sort), top level:
 //! - `game`: `"water"`;
-//! - `status`: `"solved"`, `"unsolvable"` or `"budget_exceeded"`;
+//! - `status`: `"solved"`, `"unsolvable"`, `"budget_exceeded"`, or
+//!   `"hidden_layers"` (the level was read but has `?` or locked layers);
 //! - `puzzle`: the level in the compact form (tubes in reading order, top to
 //!   bottom, `E` empty, `?` hidden);
 //! - `moves`: array of `{ "from", "to", "amount" }`, tube numbers 1-based in
@@ -240,7 +241,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
             let (status, states_explored) = match err {
                 WaterSolveError::Unsolvable { states_explored } => ("unsolvable", *states_explored),
                 WaterSolveError::BudgetExceeded { states_explored, .. } => ("budget_exceeded", *states_explored),
-                WaterSolveError::UnknownLayers => ("unsolvable", 0),
+                WaterSolveError::UnknownLayers => ("hidden_layers", 0),
             };
             let mut message = err.to_string();
             let extra_tube = outcome.extra_tube.as_ref().map(|verdict| {

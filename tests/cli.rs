@@ -66,6 +66,16 @@ fn unsolvable_level_exits_1_and_suggests_an_extra_tube() {
 }
 
 #[test]
+fn hidden_layers_are_reported_not_solved() {
+    let out =
+        snapsolve().args(["-", "--json"]).write_stdin("G??? GGG? EEEE\n").assert().code(1).get_output().stdout.clone();
+    let report = json_of(&out);
+    assert_eq!(report["status"], "hidden_layers");
+    assert_eq!(report["puzzle"], "G??? GGG? EEEE");
+    assert!(report["message"].as_str().unwrap().contains("hidden or locked layers"));
+}
+
+#[test]
 fn budget_exhaustion_exits_1_with_its_status() {
     let out = snapsolve()
         .args(["samples/level105.txt", "--json", "--max-states", "50"])
@@ -85,7 +95,6 @@ fn bad_input_exits_2_with_a_sentence() {
         ("GGGG R!RR\n", "`!` in tube `R!RR` is not a colour"),
         ("", "the level has no tubes"),
         ("G R\n", "capacity 1 is out of range"),
-        ("G??? GGG? EEEE\n", "hidden or locked layers"),
     ];
     for (input, message) in cases {
         snapsolve().arg("-").write_stdin(input).assert().code(2).stderr(predicate::str::contains(message));

@@ -8,6 +8,7 @@
 //! image's pixels) for the overlay.
 
 pub mod colors;
+pub mod debug;
 pub mod slots;
 pub mod tubes;
 
@@ -44,13 +45,24 @@ pub struct TubeLayout {
     pub slots: Vec<Rect>,
 }
 
+/// What the reader saw before naming colours: where the tubes and slots
+/// are and what each slot shows. Drawn by `--debug` even when naming the
+/// colours fails.
+#[derive(Debug, Clone)]
+pub struct Detection {
+    pub layout: Layout,
+    /// The sample behind each slot, per tube bottom first.
+    pub samples: Vec<Vec<SlotSample>>,
+    /// Per tube: the colour of its lock icon, for a locked tube.
+    pub locks: Vec<Option<[u8; 3]>>,
+    pub capacity: usize,
+}
+
 /// A screenshot read: the level and where it was.
 #[derive(Debug, Clone)]
 pub struct WaterReading {
     pub puzzle: WaterPuzzle,
-    pub layout: Layout,
-    /// The sample behind each slot, per tube bottom first (for `--debug`).
-    pub samples: Vec<Vec<SlotSample>>,
+    pub detection: Detection,
 }
 
 /// Why a screenshot could not be read. Each says what to try.
@@ -68,17 +80,38 @@ pub enum VisionError {
     Colors { layers: usize, capacity: usize, detail: String },
     #[error("the level read does not add up: {0}")]
     Puzzle(WaterError),
+    #[error("found {tubes} tubes holding {colors} colour(s), which is no level in play (a pop-up or win screen?)")]
+    NotALevel { tubes: usize, colors: usize },
 }
 
 /// Reads a water-sort screenshot.
 pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterReading, VisionError> {
+    let detection = detect_water(image, options)?;
+    let puzzle = recognise_water(&detection, options)?;
+    Ok(WaterReading { puzzle, detection })
+}
+
+/// Names the colours of a detection and checks the level.
+pub fn recognise_water(detection: &Detection, options: &VisionOptions) -> Result<WaterPuzzle, VisionError> {
+    let puzzle = to_puzzle(&detection.samples, &detection.locks, detection.capacity, options)?;
+    if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 {
+        return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.n_colors() });
+    }
+    Ok(puzzle)
+}
+
+/// Finds the tubes and samples every slot of a water-sort screenshot.
+pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detection, VisionError> {
     let (working, scale) = working_copy(image);
     let g = Gradients::new(&working);
     let found = find_tubes(&g, &options.tubes);
     if found.len() < 2 {
         return Err(VisionError::NoTubes);
     }
-    let profiles: Vec<_> = found.iter().map(|t| profile(&working, &g, t, options.tubes.edge_threshold)).collect();
+    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
+    let open_tubes: Vec<&tubes::TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
+    let profiles: Vec<_> =
+        open_tubes.iter().map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold)).collect();
     let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
     if !(2..=8).contains(&geometry.capacity) {
         return Err(VisionError::NoLayers { found: found.len() });
@@ -87,8 +120,7 @@ pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterRead
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut layout_tubes = Vec::new();
-    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
-    for (tube, prof) in found.iter().zip(&profiles) {
+    for (tube, prof) in open_tubes.iter().zip(&profiles) {
         let rects = slot_rects(tube, prof, &geometry);
         let mut tube_samples = Vec::new();
         let mut liquid_ended = false;
@@ -116,14 +148,65 @@ pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterRead
         });
     }
 
-    let puzzle = to_puzzle(&samples, geometry.capacity, options)?;
+    // A headroom nearly a layer tall can pass for one more slot: when the top
+    // slot is empty in every tube and the layers fill whole tubes without
+    // it, it is headroom (start positions always have full tubes).
+    let mut capacity = geometry.capacity;
+    let n_locked = found.len() - open_tubes.len();
+    let filled = samples.iter().flatten().filter(|s| **s != SlotSample::Empty).count();
+    if capacity > 2
+        && samples.iter().all(|t| t.last() == Some(&SlotSample::Empty))
+        && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
+    {
+        capacity -= 1;
+        for (tube_samples, layout) in samples.iter_mut().zip(&mut layout_tubes) {
+            tube_samples.pop();
+            layout.slots.pop();
+        }
+    }
+    // Locked tubes, in their places: every layer hidden, and the colour of
+    // the icon on the cover.
+    let mut open_samples = samples.into_iter();
+    let mut open_layouts = layout_tubes.into_iter();
+    let mut samples = Vec::new();
+    let mut layout_tubes = Vec::new();
+    let mut locks = Vec::new();
+    for tube in &found {
+        match tube.lock_icon {
+            None => {
+                samples.push(open_samples.next().expect("one per open tube"));
+                layout_tubes.push(open_layouts.next().expect("one per open tube"));
+                locks.push(None);
+            }
+            Some(icon) => {
+                samples.push(vec![SlotSample::Hidden; capacity]);
+                let h = geometry.layer_height;
+                let slots = (0..capacity)
+                    .map(|k| {
+                        let y1 = tube.outer.y1 as f32 - k as f32 * h;
+                        Rect { x0: tube.outer.x0, y0: (y1 - h).max(0.0) as u32, x1: tube.outer.x1, y1: y1 as u32 }
+                            .scaled(scale)
+                    })
+                    .collect();
+                layout_tubes.push(TubeLayout { outer: tube.outer.scaled(scale), slots });
+                let liquid = Rect {
+                    x0: icon.x0 + icon.width() / 4,
+                    y0: icon.y0 + icon.height() * 55 / 100,
+                    x1: icon.x1 - icon.width() / 4,
+                    y1: icon.y0 + icon.height() * 85 / 100,
+                };
+                locks.push(Some(sample_slot(&working, &liquid).0));
+            }
+        }
+    }
     let layout = Layout { image_width: image.width(), image_height: image.height(), tubes: layout_tubes };
-    Ok(WaterReading { puzzle, layout, samples })
+    Ok(Detection { layout, samples, locks, capacity })
 }
 
 /// Colour ids for the liquid samples, then the puzzle.
 fn to_puzzle(
     samples: &[Vec<SlotSample>],
+    locks: &[Option<[u8; 3]>],
     capacity: usize,
     options: &VisionOptions,
 ) -> Result<WaterPuzzle, VisionError> {
@@ -142,8 +225,12 @@ fn to_puzzle(
         // Fewest colours whose clusters are tight: hidden layers may hide
         // whole colours, so k is not fixed by the counts.
         (liquid.len().div_ceil(capacity)..=total_colors.min(liquid.len())).find_map(|k| {
+            // Tight: no two samples of one colour further apart than a
+            // liquid's own shading.
             cluster(&labs, k, capacity, false, &options.clusters).filter(|c| {
-                labs.iter().zip(&c.ids).all(|(&lab, &id)| colors::delta_e(lab, c.centroids[id as usize]) < 14.0)
+                labs.iter()
+                    .zip(&c.ids)
+                    .all(|(&a, &ia)| labs.iter().zip(&c.ids).all(|(&b, &ib)| ia != ib || colors::delta_e(a, b) < 16.0))
             })
         })
     }
@@ -153,6 +240,29 @@ fn to_puzzle(
         detail: format!("{} visible layers, {} hidden", liquid.len(), hidden),
     })?;
 
+    // A lock's colour is the nearest colour found, or one not visible yet.
+    let mut n_ids = clustering.centroids.len();
+    let lock_ids: Vec<Option<u8>> = locks
+        .iter()
+        .map(|lock| {
+            lock.map(|rgb| {
+                let lab = to_lab(rgb);
+                let nearest = clustering
+                    .centroids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (i, colors::delta_e(lab, c)))
+                    .min_by(|a, b| a.1.total_cmp(&b.1));
+                match nearest {
+                    Some((i, d)) if d < 22.0 => i as u8,
+                    _ => {
+                        n_ids += 1;
+                        (n_ids - 1) as u8
+                    }
+                }
+            })
+        })
+        .collect();
     // Ids in order of first appearance (reading order, top to bottom), so the
     // compact form reads naturally.
     let mut order: Vec<u8> = Vec::new();
@@ -170,8 +280,9 @@ fn to_puzzle(
             .collect();
         raw.push(layers);
     }
-    for layers in &raw {
-        for layer in layers.iter().rev() {
+    for (layers, lock) in raw.iter().zip(&lock_ids) {
+        let lock_layer = lock.map(|id| Layer::Color(ColorId(id)));
+        for layer in lock_layer.iter().chain(layers.iter().rev()) {
             if let Layer::Color(c) = layer
                 && !order.contains(&c.0)
             {
@@ -179,17 +290,16 @@ fn to_puzzle(
             }
         }
     }
-    for layers in raw {
+    let rename = |id: u8| ColorId(order.iter().position(|&o| o == id).expect("seen above") as u8);
+    for (layers, lock) in raw.into_iter().zip(&lock_ids) {
         let renamed = layers
             .into_iter()
             .map(|l| match l {
-                Layer::Color(c) => {
-                    Layer::Color(ColorId(order.iter().position(|&o| o == c.0).expect("seen above") as u8))
-                }
+                Layer::Color(c) => Layer::Color(rename(c.0)),
                 Layer::Hidden => Layer::Hidden,
             })
             .collect();
-        tubes.push(Tube { layers: renamed, locked_until: None });
+        tubes.push(Tube { layers: renamed, locked_until: lock.map(rename) });
     }
     WaterPuzzle::new(capacity, tubes, default_names(order.len())).map_err(VisionError::Puzzle)
 }

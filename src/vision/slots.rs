@@ -44,6 +44,8 @@ pub struct Run {
     pub y0: u32,
     pub y1: u32,
     pub color: [u8; 3],
+    /// Looks like the board beside the tube: empty glass (or the rim).
+    pub empty: bool,
 }
 
 /// Splits a profile into runs of similar colour; runs of fewer than
@@ -66,7 +68,9 @@ fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
                     Some(last) if color_distance(last.color, mid) <= 24 && start as u32 + y_offset <= last.y1 + 3 => {
                         last.y1 = i as u32 + y_offset;
                     }
-                    _ => out.push(Run { y0: start as u32 + y_offset, y1: i as u32 + y_offset, color: mid }),
+                    _ => {
+                        out.push(Run { y0: start as u32 + y_offset, y1: i as u32 + y_offset, color: mid, empty: false })
+                    }
                 }
             }
             start = i;
@@ -88,8 +92,9 @@ pub struct Profile {
     pub bottom: u32,
 }
 
-/// Reads the middle of a tube from top to bottom.
-pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, edge_threshold: u8) -> Profile {
+/// Reads the middle of a tube from top to bottom. `others` are all tube
+/// outlines (to find the board beside this one).
+pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], edge_threshold: u8) -> Profile {
     let r = tube.outer;
     let w = r.width();
     let (sx0, sx1) = (r.x0 + w * 2 / 10, r.x1 - w * 2 / 10);
@@ -103,10 +108,20 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, edge_threshold: u8
     let min_len = (w / 10).max(3);
     let (sx0, sx1) = (sx0.max(r.x0), sx1.max(sx0 + 1));
     let prof = row_colors(img, sx0, sx1, r.y0, outer_bottom);
-    let runs = runs(&prof, r.y0, min_len);
+    let mut runs = runs(&prof, r.y0, min_len);
+    for run in &mut runs {
+        let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
+        run.empty = color_distance(run.color, sample_beside(img, &r, &band, others)) <= 45;
+    }
     // The liquid column ends where the last long run ends.
     let bottom = runs.last().map_or(outer_bottom, |run| run.y1);
     let glyphs = glyph_centres(img, sx0, sx1, r.y0, bottom, &prof);
+    for run in &mut runs {
+        // A run holding `?` glyphs is hidden liquid, however dark.
+        if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
+            run.empty = false;
+        }
+    }
     Profile { runs, glyphs, top: r.y0, bottom }
 }
 
@@ -128,7 +143,7 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
             start.get_or_insert(y);
             last = y;
         } else if let Some(s) = start
-            && y > last + 4
+            && y > last + 7
         {
             if last - s >= 4 {
                 centres.push((s + last) / 2);
@@ -168,11 +183,10 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     let median_len = lengths.get(lengths.len() * 3 / 4).copied().unwrap_or(0);
     for p in profiles {
         interior.push((p.bottom - p.top) as f32);
-        // The first run is the headroom (or the whole of an empty tube): its
-        // start is the rim, not a layer boundary.
-        for run in p.runs.iter().skip(1) {
-            // Short runs are rims and surface highlights, not layers.
-            if (run.y1 - run.y0) * 10 >= median_len * 4 {
+        // Short runs are rims and surface highlights, not layers; the start
+        // of an empty run is the rim, not a layer boundary.
+        for run in &p.runs {
+            if !run.empty && run.y0 > p.top + 2 && (run.y1 - run.y0) * 10 >= median_len * 4 {
                 distances.push(((p.bottom - run.y0) as f32, 0.0));
             }
         }
@@ -182,6 +196,20 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     if distances.is_empty() || tallest <= 0.0 {
         return None;
     }
+    // A block of hidden layers holds one glyph per layer: its length over its
+    // glyph count is the layer height, whatever else the evidence says.
+    let mut per_glyph: Vec<f32> = profiles
+        .iter()
+        .flat_map(|p| {
+            p.runs.iter().filter_map(|run| {
+                let n = p.glyphs.iter().filter(|&&y| (run.y0..run.y1).contains(&y)).count();
+                (n > 0).then(|| (run.y1 - run.y0) as f32 / n as f32)
+            })
+        })
+        .collect();
+    per_glyph.sort_by(f32::total_cmp);
+    let glyph_h = per_glyph.get(per_glyph.len() / 2).copied();
+    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
     let fits = |h: f32, shift: f32| {
         let good = distances
             .iter()
@@ -201,6 +229,7 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     let candidates: Vec<(f32, f32, f32)> = (0..)
         .map(|i| tallest / 1.5 - 0.25 * i as f32)
         .take_while(|&h| h >= tallest / 9.0)
+        .filter(|&h| plausible(h))
         .map(|h| {
             let (shift, fit) = (0..=16)
                 .map(|s| (s as f32 * 0.5, fits(h, s as f32 * 0.5)))
@@ -208,18 +237,50 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
             (h, shift, fit)
         })
         .collect();
-    let best = candidates.iter().map(|&(_, _, f)| f).fold(0.0, f32::max);
+    let &(best_h, best_shift, best) = candidates.iter().fold(None, |acc: Option<&(f32, f32, f32)>, c| match acc {
+        Some(a) if a.2 >= c.2 => Some(a),
+        _ => Some(c),
+    })?;
     if best < 0.6 {
         return None;
     }
-    let &(coarse_h, coarse_shift, _) = candidates.iter().find(|&&(_, _, f)| f >= best - 0.1)?;
-    let (h, shift) = refine(&distances, coarse_h, coarse_shift);
-    let capacity = profiles
+    // Half a layer explains every boundary a whole layer does: when a
+    // multiple of the best height explains nearly as much, it is the layer.
+    let (coarse_h, coarse_shift) = [4.0, 3.0, 2.0]
         .iter()
-        .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h + 0.05).floor() as usize)
-        .max()
-        .unwrap_or(0);
-    Some(SlotGeometry { layer_height: h, capacity, bottom_shift: shift })
+        .map(|&m| best_h * m)
+        .filter(|&h| h <= tallest && plausible(h))
+        .find_map(|h| {
+            let (shift, fit) = (0..=16)
+                .map(|s| (s as f32 * 0.5, fits(h, s as f32 * 0.5)))
+                .fold((0.0, -1.0), |b, c| if c.1 > b.1 + 1e-6 { c } else { b });
+            (fit >= best - 0.08).then_some((h, shift))
+        })
+        .unwrap_or((best_h, best_shift));
+    // Glyph centres sit a little off the slot centres, so with glyphs the
+    // least-squares refit would trade accuracy for their bias.
+    let (h, shift) =
+        if glyph_h.is_some() { (coarse_h, coarse_shift) } else { refine(&distances, coarse_h, coarse_shift) };
+    let capacity_for = |h: f32, shift: f32| {
+        profiles
+            .iter()
+            .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h + 0.05).floor() as usize)
+            .max()
+            .unwrap_or(0)
+    };
+    // When every boundary falls on an even layer, twice the layer height
+    // explains them just as well; real games hold 4 to 6 layers, so a tube
+    // of one or two layers means the height must be split.
+    let (h, shift) = if capacity_for(h, shift) < 3 {
+        [2.0, 3.0]
+            .iter()
+            .map(|&d| (h / d, shift))
+            .find(|&(h, shift)| (3..=8).contains(&capacity_for(h, shift)))
+            .unwrap_or((h, shift))
+    } else {
+        (h, shift)
+    };
+    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift })
 }
 
 /// Least squares on the evidence the coarse grid explains: each inlier says

@@ -199,8 +199,11 @@ fn closed_below(g: &Gradients, left: &Wall, right: &Wall, options: &TubeFinding)
 /// One detected tube, in working-image coordinates.
 #[derive(Debug, Clone, Copy)]
 pub struct TubeBox {
-    /// The outline's outer box.
+    /// The outline's outer box (for a locked tube, where the tube stands).
     pub outer: Rect,
+    /// A locked tube: the small tube icon on its cover, whose liquid is the
+    /// colour that unlocks it.
+    pub lock_icon: Option<Rect>,
 }
 
 /// Finds tube outlines: pairs of walls closed at the bottom, in rows, with a
@@ -238,7 +241,7 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
                 let (l, r) = (&walls[band[k]], &walls[band[end]]);
                 let y0 = band[k..=end].iter().map(|&j| walls[j].y0).min().unwrap();
                 let y1 = band[k..=end].iter().map(|&j| walls[j].y1).max().unwrap();
-                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 } });
+                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None });
             }
             for &j in &band[k..=end] {
                 used[j] = true;
@@ -247,38 +250,75 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
         }
         used[i] = true;
     }
+    if std::env::var_os("SNAPSOLVE_DEBUG_TUBES").is_some() {
+        for t in &tubes {
+            eprintln!("candidate {:?}", t.outer);
+        }
+    }
     keep_majority_shape(tubes)
 }
 
-/// Keeps the tubes whose width and height agree with the median tube, and
-/// sorts them into reading order.
+/// Keeps the tubes that share the most common shape, adds locked tubes (a
+/// cover showing a small tube icon where no tube stands), and sorts them into
+/// reading order.
 fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
-    if tubes.len() < 2 {
-        return Vec::new();
-    }
-    let median = |mut v: Vec<u32>| {
-        v.sort_unstable();
-        v[v.len() / 2]
-    };
-    // The most common shape: the median over tall-and-narrow candidates.
-    tubes.retain(|t| t.outer.height() >= t.outer.width() * 2 && t.outer.width() >= 6);
-    if tubes.len() < 2 {
-        return Vec::new();
-    }
-    let mw = median(tubes.iter().map(|t| t.outer.width()).collect());
-    let mh = median(tubes.iter().map(|t| t.outer.height()).collect());
+    // Tubes are at least twice as tall as wide; lock icons a little less.
+    tubes.retain(|t| t.outer.height() * 2 >= t.outer.width() * 3 && t.outer.width() >= 6);
     let near = |v: u32, m: u32, tol: f32| (v as f32 - m as f32).abs() <= m as f32 * tol;
-    tubes.retain(|t| near(t.outer.width(), mw, 0.3) && near(t.outer.height(), mh, 0.3));
+    let alike = |a: &Rect, b: &Rect| near(a.width(), b.width(), 0.3) && near(a.height(), b.height(), 0.3);
+    // The reference shape: the candidate most others agree with (ties: larger).
+    let Some(reference) = tubes
+        .iter()
+        .map(|t| {
+            (tubes.iter().filter(|o| alike(&o.outer, &t.outer)).count(), t.outer.width() * t.outer.height(), t.outer)
+        })
+        .filter(|&(_, _, r)| r.height() >= r.width() * 2)
+        .max_by_key(|&(n, area, _)| (n, area))
+        .map(|(_, _, r)| r)
+    else {
+        return Vec::new();
+    };
+    let (main, rest): (Vec<TubeBox>, Vec<TubeBox>) =
+        tubes.into_iter().partition(|t| alike(&t.outer, &reference) && t.outer.height() >= t.outer.width() * 2);
+    if main.len() < 2 {
+        return Vec::new();
+    }
+    let (rw, rh) = (reference.width(), reference.height());
+    let overlaps = |a: &Rect, b: &Rect| overlap(a.x0, a.x1, b.x0, b.x1) > 0 && overlap(a.y0, a.y1, b.y0, b.y1) > 0;
+    let mut all = main.clone();
+    for icon in rest.iter().map(|t| t.outer) {
+        let small = icon.height() * 100 >= rh * 15
+            && icon.height() * 2 <= rh
+            && icon.width() * 4 >= rw
+            && icon.width() * 5 <= rw * 4;
+        if !small || main.iter().any(|m| overlaps(&m.outer, &icon)) {
+            continue;
+        }
+        let cx = (icon.x0 + icon.x1) / 2;
+        let cy = (icon.y0 + icon.y1) / 2;
+        // Stand it in the row of tubes its icon sits in, or where its cover hangs.
+        let (y0, y1) = main
+            .iter()
+            .find(|m| (m.outer.y0..m.outer.y1).contains(&cy))
+            .map_or((icon.y0.saturating_sub(rh * 15 / 100), icon.y0.saturating_sub(rh * 15 / 100) + rh), |m| {
+                (m.outer.y0, m.outer.y1)
+            });
+        let outer = Rect { x0: cx.saturating_sub(rw / 2), y0, x1: cx + rw / 2, y1 };
+        if all.iter().any(|t| overlaps(&t.outer, &outer) && t.lock_icon.is_some()) {
+            continue;
+        }
+        all.push(TubeBox { outer, lock_icon: Some(icon) });
+    }
     // Rows: tubes whose vertical centres are within half a tube height.
-    tubes.sort_by_key(|t| t.outer.y0 + t.outer.y1);
+    all.sort_by_key(|t| t.outer.y0 + t.outer.y1);
     let mut rows: Vec<Vec<TubeBox>> = Vec::new();
-    for t in tubes {
+    for t in all {
         let cy = (t.outer.y0 + t.outer.y1) / 2;
         match rows.last_mut() {
             Some(row)
                 if {
                     let r = &row[0].outer;
-                    cy.abs_diff((r.y0 + r.y1) / 2) < mh / 2
+                    cy.abs_diff((r.y0 + r.y1) / 2) < rh / 2
                 } =>
             {
                 row.push(t)

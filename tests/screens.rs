@@ -1,0 +1,144 @@
+//! Real screenshots from `../shared/water_screens/` read by the vision stage:
+//! exact levels against the ground truth (up to renaming colours), negatives
+//! rejected, and the binary on screenshots.
+
+mod support;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use snapsolve::vision::{VisionOptions, read_water};
+
+/// Screenshots with ground truth that are still misread, and why. The test
+/// fails if one of them starts reading right: then take it off this list.
+const KNOWN_MISREADS: [&str; 5] = [
+    // Completed tubes wear a cork, which shifts their outline.
+    "detection/failed-level.png",
+    // Hidden-layer geometry: too few layer boundaries to measure the layers.
+    "detection/twelve-alternative-detection.png",
+    // A curtain hanging alone in a row is taken for a tube, or not found.
+    "discovery-level-29.png",
+    "discovery-level-30.png",
+    "discovery-level-38.png",
+];
+
+/// Renames colours in order of first appearance (letters other than `E`),
+/// so levels equal up to renaming give equal strings.
+fn canonical(level: &str) -> String {
+    let mut names: Vec<char> = Vec::new();
+    level
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() && c != 'E' {
+                let i = names.iter().position(|&n| n == c).unwrap_or_else(|| {
+                    names.push(c);
+                    names.len() - 1
+                });
+                char::from(b'a' + i as u8)
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    let img = image::open(path).map_err(|e| e.to_string())?.to_rgb8();
+    read_water(&img, &VisionOptions::default()).map(|r| r.puzzle.to_string()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn ground_truth_screenshots_read_exactly() {
+    let root = support::shared_dir().join("water_screens");
+    let gt: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("ground_truth.json")).unwrap()).unwrap();
+    let mut exact = Vec::new();
+    let mut wrong = Vec::new();
+    for (folder, entry) in gt.as_object().unwrap() {
+        let Some(images) = entry.get("images") else { continue };
+        for (name, truth) in images.as_object().unwrap() {
+            let expected = truth["visible"].as_str().unwrap();
+            let got = read(&root.join(folder).join(name));
+            if got.as_deref().map(canonical) == Ok(canonical(expected)) {
+                exact.push(name.clone());
+            } else {
+                wrong.push(format!("{name}: read {got:?}, expected {expected}"));
+            }
+        }
+    }
+    let unexpected: Vec<&String> =
+        wrong.iter().filter(|w| !KNOWN_MISREADS.iter().any(|k| w.starts_with(&format!("{k}:")))).collect();
+    assert!(
+        unexpected.is_empty(),
+        "misread:\n{}",
+        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    let fixed: Vec<&&str> = KNOWN_MISREADS.iter().filter(|k| exact.iter().any(|e| e == **k)).collect();
+    assert!(fixed.is_empty(), "now read exactly, take off KNOWN_MISREADS: {fixed:?}");
+    assert_eq!(exact.len() + wrong.len(), 26);
+    assert_eq!(exact.len(), 26 - KNOWN_MISREADS.len());
+}
+
+#[test]
+fn screenshots_without_a_level_are_rejected() {
+    let root = support::shared_dir().join("water_screens");
+    for name in [
+        "BloodyBaRGaIn__WaterColorSortSolver/test@1230992.jpg",
+        "Khalawob__Water_Sort_Bot/Screenshot_20260606-090156_Water Sort Puzzle.jpg",
+        "Khalawob__Water_Sort_Bot/Screenshot_20260615-181826_Water Sort Puzzle.jpg",
+        "Khalawob__Water_Sort_Bot/Screenshot_20260616-090527_Water Sort Puzzle.jpg",
+    ] {
+        assert!(read(&root.join(name)).is_err(), "{name} should be rejected");
+        Command::new(assert_cmd::cargo::cargo_bin!("snapsolve")).arg(root.join(name)).assert().code(2);
+    }
+}
+
+fn snapsolve() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+}
+
+#[test]
+fn bundled_screenshot_is_read_and_solved() {
+    let out = snapsolve().args(["samples/lvl105.jpg", "--json"]).assert().code(0).get_output().stdout.clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let puzzle = report["puzzle"].as_str().unwrap();
+    assert_eq!(canonical(puzzle), canonical("ABCC DFGH IDJK IFJI BJLA LBKB KDJM MDFM GHCA KLHG HLMA GCFI EEEE EEEE"));
+    let moves: Vec<(usize, usize)> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
+        .collect();
+    assert_eq!(moves.len(), 41);
+    assert!(support::replay_solves(puzzle, &moves));
+}
+
+#[test]
+fn hidden_layer_screenshot_reports_the_read_level() {
+    let shot = support::shared_dir().join("water_screens/sshcrack__water-sort-player/discovery-level-1.png");
+    let out = snapsolve().arg(&shot).arg("--json").assert().code(1).get_output().stdout.clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["status"], "hidden_layers");
+    assert!(report["puzzle"].as_str().unwrap().contains('?'));
+}
+
+#[test]
+fn broken_images_exit_2_naming_the_file_and_debug_never_touches_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let png =
+        std::fs::read(support::shared_dir().join("water_screens/sshcrack__water-sort-player/level-213.png")).unwrap();
+    let truncated = dir.path().join("truncated.png");
+    std::fs::write(&truncated, &png[..png.len() / 3]).unwrap();
+    snapsolve().arg(&truncated).assert().code(2).stderr(predicate::str::contains("truncated.png"));
+    let fake = dir.path().join("notes.png");
+    std::fs::write(&fake, "not an image at all").unwrap();
+    snapsolve().arg(&fake).assert().code(2).stderr(predicate::str::contains("is not a readable image"));
+
+    let shot = dir.path().join("level.png");
+    std::fs::write(&shot, &png).unwrap();
+    snapsolve().arg(&shot).arg("--debug").assert().code(0);
+    assert_eq!(std::fs::read(&shot).unwrap(), png, "the input is untouched");
+    let debug = image::open(dir.path().join("level.debug.png")).unwrap();
+    assert_eq!((debug.width(), debug.height()), (360, 800));
+}

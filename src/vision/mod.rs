@@ -308,14 +308,35 @@ fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
 }
 
-/// The image to work on: the screenshot itself, or a copy scaled down to
-/// [`WORKING_HEIGHT`]; and the factor back to the original's pixels.
+/// The image to work on: the screenshot itself, or a copy shrunk by a
+/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the
+/// factor back to the original's pixels. A filtered resize of a 1080×2400
+/// screenshot cost 83 ms, the box average a few.
 fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
-    if image.height() <= WORKING_HEIGHT {
+    let factor = image.height().div_ceil(WORKING_HEIGHT);
+    if factor <= 1 {
         return (std::borrow::Cow::Borrowed(image), 1.0);
     }
-    let factor = WORKING_HEIGHT as f32 / image.height() as f32;
-    let width = ((image.width() as f32 * factor).round() as u32).max(1);
-    let small = image::imageops::resize(image, width, WORKING_HEIGHT, image::imageops::FilterType::Triangle);
-    (std::borrow::Cow::Owned(small), 1.0 / factor)
+    let (w, h) = (image.width() / factor, image.height() / factor);
+    let raw = image.as_raw();
+    let stride = image.width() as usize * 3;
+    let mut out = Vec::with_capacity((w * h * 3) as usize);
+    let n = factor * factor;
+    for y in 0..h as usize {
+        for x in 0..w as usize {
+            let mut sum = [0u32; 3];
+            for dy in 0..factor as usize {
+                let row = (y * factor as usize + dy) * stride;
+                for dx in 0..factor as usize {
+                    let i = row + (x * factor as usize + dx) * 3;
+                    for c in 0..3 {
+                        sum[c] += raw[i + c] as u32;
+                    }
+                }
+            }
+            out.extend(sum.iter().map(|&s| (s / n) as u8));
+        }
+    }
+    let small = RgbImage::from_raw(w, h, out).expect("buffer matches its size");
+    (std::borrow::Cow::Owned(small), factor as f32)
 }

@@ -57,6 +57,12 @@ pub struct Cli {
     #[arg(long)]
     pub json: bool,
 
+    /// Screenshots: where to write the solution picture (default:
+    /// `<input>.solution.png` beside the input; long solutions are split into
+    /// pages `-1`, `-2`, … before the extension). Never the input itself.
+    #[arg(short, long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+
     /// Screenshots: also write what the reader saw (tube boxes, slots, the
     /// colour sampled per slot, crosses for hidden layers) to
     /// `<input>.debug.png` beside the input.

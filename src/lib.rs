@@ -12,6 +12,7 @@ pub mod cli;
 pub mod error;
 pub mod pipeline;
 pub mod puzzle;
+pub mod render;
 pub mod report;
 pub mod solve;
 pub mod vision;

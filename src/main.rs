@@ -3,15 +3,16 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use snapsolve::cli::{Cli, OutputFormat};
 use snapsolve::error::Error;
-use snapsolve::pipeline::Outcome;
+use snapsolve::pipeline::{Outcome, WaterOutcome};
 use snapsolve::puzzle::squares::SquaresPuzzle;
+use snapsolve::render::{self, Headline, RenderOptions};
 use snapsolve::solve::squares::trace;
 use snapsolve::{pipeline, report};
 
@@ -34,7 +35,9 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     // Output files are opened before any work, so a bad path costs nothing.
     let trace_file = cli.trace.as_deref().map(create).transpose()?;
     let bytes = read_input(&cli.input)?;
+    let mut images_written = Vec::new();
     let outcome = if let Some(image) = decode_image(&cli.input, &bytes)? {
+        let output = solution_path(cli)?;
         let run = pipeline::run_image(&image, &options);
         if cli.debug
             && let Some(detection) = &run.detection
@@ -45,10 +48,14 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
             eprintln!("snapsolve: wrote {}", path.display());
         }
-        run.result.map_err(|e| match e {
+        let outcome = run.result.map_err(|e| match e {
             Error::Vision(source) => Error::Screenshot { path: cli.input.clone(), source },
             other => other,
-        })?
+        })?;
+        if let Outcome::Water(water) = &outcome {
+            images_written = write_solution(&image, water, &output)?;
+        }
+        outcome
     } else {
         let text =
             String::from_utf8(bytes).map_err(|e| Error::NotText { path: cli.input.clone(), reason: e.to_string() })?;
@@ -59,7 +66,15 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     }
     match format {
         OutputFormat::Text => print!("{}", report::render_text(&outcome, cli.all)),
-        OutputFormat::Json => println!("{}", report::render_json(&outcome, cli.all)),
+        OutputFormat::Json => {
+            let images: Vec<String> = images_written.iter().map(|p| p.display().to_string()).collect();
+            println!("{}", report::render_json(&outcome, cli.all, &images))
+        }
+    }
+    if format == OutputFormat::Text {
+        for path in &images_written {
+            eprintln!("snapsolve: wrote {}", path.display());
+        }
     }
     Ok(report::exit_code(&outcome))
 }
@@ -121,8 +136,54 @@ fn decode_image(path: &Path, bytes: &[u8]) -> Result<Option<image::RgbImage>, Er
     Ok(Some(decoded.to_rgb8()))
 }
 
+/// Where the solution picture goes, checked before any work: not the input,
+/// in a folder we can write to.
+fn solution_path(cli: &Cli) -> Result<PathBuf, Error> {
+    let path = cli.output.clone().unwrap_or_else(|| {
+        let stem = cli.input.file_stem().map_or_else(|| "snapsolve".into(), |s| s.to_string_lossy().into_owned());
+        cli.input.with_file_name(format!("{stem}.solution.png"))
+    });
+    let same_as_input =
+        std::fs::canonicalize(&path).ok().is_some_and(|p| std::fs::canonicalize(&cli.input).ok() == Some(p));
+    if same_as_input || path == cli.input {
+        return Err(Error::Write {
+            path,
+            source: std::io::Error::other("that is the input screenshot; snapsolve never overwrites it"),
+        });
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let probe = dir.join(format!(".snapsolve-write-check-{}", std::process::id()));
+    File::create(&probe).map_err(|source| Error::Write { path: path.clone(), source })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(path)
+}
+
+/// Draws the plan (or the reason there is none) and writes the page(s).
+fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) -> Result<Vec<PathBuf>, Error> {
+    let Some(layout) = &water.layout else { return Ok(Vec::new()) };
+    let (moves, headline) = match &water.result {
+        Ok(solution) => (solution.pours.clone(), Headline::Solved { total: solution.pours.len() }),
+        Err(_) => (Vec::new(), Headline::NoSolution { message: report::water_report(water).message }),
+    };
+    let pages = render::render(image, layout, &moves, &headline, &RenderOptions::default());
+    let paths: Vec<PathBuf> = if pages.len() == 1 {
+        vec![output.to_path_buf()]
+    } else {
+        let stem = output.file_stem().map_or_else(|| "solution".into(), |s| s.to_string_lossy().into_owned());
+        let ext = output.extension().map_or_else(|| "png".into(), |e| e.to_string_lossy().into_owned());
+        (1..=pages.len()).map(|i| output.with_file_name(format!("{stem}-{i}.{ext}"))).collect()
+    };
+    for (page, path) in pages.iter().zip(&paths) {
+        page.save(path).map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
+    }
+    Ok(paths)
+}
+
 /// `shot.png` → `shot.debug.png`, beside the input (never the input itself).
-fn debug_path(input: &Path) -> std::path::PathBuf {
+fn debug_path(input: &Path) -> PathBuf {
     let stem = input.file_stem().map_or_else(|| "snapsolve".into(), |s| s.to_string_lossy().into_owned());
     input.with_file_name(format!("{stem}.debug.png"))
 }

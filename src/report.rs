@@ -12,7 +12,8 @@
 //! - `states_explored`, `elapsed_ms`: search effort;
 //! - `extra_tube`: for an unsolvable level, `{ "solvable": bool|null, "pours": n|null }`
 //!   (what one more empty tube would do; `null` where the search gave up), else `null`;
-//! - `message`: one sentence for people.
+//! - `message`: one sentence for people;
+//! - `images`: for a screenshot, the solution pictures written.
 //!
 //! JSON schema (squares), top level:
 //! - `game`: `"squares"`; `status` as above;
@@ -49,6 +50,9 @@ pub struct WaterReport {
     pub elapsed_ms: f64,
     pub extra_tube: Option<ExtraTubeReport>,
     pub message: String,
+    /// Pictures written for a screenshot (the annotated solution pages).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -235,6 +239,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
                 elapsed_ms: solution.elapsed.as_secs_f64() * 1e3,
                 extra_tube: None,
                 message: format!("solved in {n} pours ({kind})"),
+                images: Vec::new(),
             }
         }
         Err(err) => {
@@ -266,6 +271,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
                 elapsed_ms: 0.0,
                 extra_tube,
                 message,
+                images: Vec::new(),
             }
         }
     }
@@ -296,10 +302,14 @@ pub fn render_text(outcome: &Outcome, list_all: bool) -> String {
     }
 }
 
-/// The report as JSON.
-pub fn render_json(outcome: &Outcome, list_all: bool) -> String {
+/// The report as JSON; `images` are the pictures written for it.
+pub fn render_json(outcome: &Outcome, list_all: bool, images: &[String]) -> String {
     match outcome {
         Outcome::Squares(s) => serde_json::to_string_pretty(&squares_report(s, list_all)).expect("report serialises"),
-        Outcome::Water(w) => serde_json::to_string_pretty(&water_report(w)).expect("report serialises"),
+        Outcome::Water(w) => {
+            let mut report = water_report(w);
+            report.images = images.to_vec();
+            serde_json::to_string_pretty(&report).expect("report serialises")
+        }
     }
 }

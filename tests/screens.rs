@@ -142,3 +142,50 @@ fn broken_images_exit_2_naming_the_file_and_debug_never_touches_the_input() {
     let debug = image::open(dir.path().join("level.debug.png")).unwrap();
     assert_eq!((debug.width(), debug.height()), (360, 800));
 }
+
+#[test]
+fn solution_pictures_are_written_beside_the_input_at_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.jpg");
+    std::fs::copy("samples/lvl105.jpg", &shot).unwrap();
+    let out = snapsolve().arg(&shot).arg("--json").assert().code(0).get_output().stdout.clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let images: Vec<String> = report["images"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().into()).collect();
+    // 41 moves, five a page.
+    assert_eq!(images.len(), 9);
+    for (i, path) in images.iter().enumerate() {
+        assert!(path.ends_with(&format!("shot.solution-{}.png", i + 1)), "{path}");
+        let page = image::open(path).unwrap();
+        assert_eq!((page.width(), page.height()), (440, 793), "same size as the screenshot");
+    }
+    assert_eq!(std::fs::read(&shot).unwrap(), std::fs::read("samples/lvl105.jpg").unwrap(), "input untouched");
+
+    // A chosen path: pages are numbered before its extension.
+    let easy =
+        support::shared_dir().join("water_screens/sshcrack__water-sort-player/detection/five-bottle-detection.png");
+    let chosen = dir.path().join("out.png");
+    let out = snapsolve().arg(&easy).arg("-o").arg(&chosen).arg("--json").assert().code(0).get_output().stdout.clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let n_moves = report["moves"].as_array().unwrap().len();
+    let images = report["images"].as_array().unwrap();
+    assert_eq!(images.len(), n_moves.div_ceil(5));
+    let first = if images.len() == 1 { chosen.clone() } else { dir.path().join("out-1.png") };
+    assert_eq!(images[0].as_str().unwrap(), first.display().to_string());
+    assert_eq!(image::open(&first).unwrap().width(), 360);
+}
+
+#[test]
+fn bad_output_paths_fail_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.jpg");
+    std::fs::copy("samples/lvl105.jpg", &shot).unwrap();
+    snapsolve()
+        .arg(&shot)
+        .args(["-o", "/no/such/folder/out.png"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write `/no/such/folder/out.png`"))
+        .stdout(predicate::str::is_empty());
+    snapsolve().arg(&shot).arg("-o").arg(&shot).assert().code(2).stderr(predicate::str::contains("never overwrites"));
+    assert_eq!(std::fs::read(&shot).unwrap(), std::fs::read("samples/lvl105.jpg").unwrap());
+}

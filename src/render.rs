@@ -1,0 +1,382 @@
+//! The overlay: the player's own screenshot with the solution drawn on it.
+//!
+//! Every tube gets its number in a dark badge above it; each move of a page
+//! is a thick, outlined arc from the source tube's top to the target's, in
+//! its own colour, with the move number in a badge at the arc's apex; a
+//! legend panel lists the page's moves ("1. 3 → 7") in the larger free band
+//! above or below the tubes. Long solutions are split into pages of a few
+//! moves, because forty arcs on one picture cannot be followed. The picture
+//! keeps the screenshot's size. Geometry ([`overlay_geometry`]) is computed
+//! apart from drawing so tests can pin it as text.
+
+use std::sync::LazyLock;
+
+use ab_glyph::{FontRef, PxScale};
+use image::{Rgb, RgbImage};
+use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut, text_size};
+use imageproc::point::Point;
+
+use crate::puzzle::water::Pour;
+use crate::vision::Layout;
+
+static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
+    FontRef::try_from_slice(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf")).expect("embedded font")
+});
+
+/// Distinct, bright arrow colours, cycled per move.
+const ARROW_COLORS: [[u8; 3]; 6] =
+    [[255, 214, 0], [0, 229, 255], [255, 64, 129], [118, 255, 3], [255, 145, 0], [213, 0, 249]];
+const INK: Rgb<u8> = Rgb([255, 255, 255]);
+const SHADOW: Rgb<u8> = Rgb([0, 0, 0]);
+
+/// Options for the overlay.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderOptions {
+    /// Moves drawn on one page.
+    pub moves_per_page: usize,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions { moves_per_page: 5 }
+    }
+}
+
+/// What the legend says besides the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Headline {
+    /// A full solution of `total` moves.
+    Solved { total: usize },
+    /// A plan that ends at a reveal: play it, then take a new screenshot.
+    UntilReveal { total: usize },
+    /// No solution, with a sentence on one more tube.
+    NoSolution { message: String },
+}
+
+/// A point in image pixels.
+pub type Pt = (f32, f32);
+
+/// Where everything of one page goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageGeometry {
+    pub badge_radius: f32,
+    /// Centre of each tube's number badge, in reading order.
+    pub tube_labels: Vec<Pt>,
+    /// Per move of the page: its number (1-based overall), the arc's start,
+    /// control point and end, and the badge centre.
+    pub arrows: Vec<ArrowGeometry>,
+    /// The legend panel: x0, y0, x1, y1.
+    pub legend: (f32, f32, f32, f32),
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArrowGeometry {
+    pub number: usize,
+    pub start: Pt,
+    pub control: Pt,
+    pub end: Pt,
+    pub badge: Pt,
+}
+
+fn bezier(a: Pt, c: Pt, b: Pt, t: f32) -> Pt {
+    let u = 1.0 - t;
+    (u * u * a.0 + 2.0 * u * t * c.0 + t * t * b.0, u * u * a.1 + 2.0 * u * t * c.1 + t * t * b.1)
+}
+
+/// Lays out the pages of a plan.
+pub fn overlay_geometry(
+    layout: &Layout,
+    moves: &[Pour],
+    headline: &Headline,
+    options: &RenderOptions,
+) -> Vec<PageGeometry> {
+    let (w, h) = (layout.image_width as f32, layout.image_height as f32);
+    let tube_w = layout.tubes.iter().map(|t| t.outer.width() as f32).fold(f32::MAX, f32::min).min(w / 4.0);
+    let badge_radius = (tube_w * 0.32).clamp(9.0, w / 18.0);
+    let tops: Vec<Pt> = layout.tubes.iter().map(|t| (t.outer.center_x(), t.outer.y0 as f32)).collect();
+    let tube_labels: Vec<Pt> = tops.iter().map(|&(x, y)| (x, (y - badge_radius * 1.2).max(badge_radius))).collect();
+
+    // The legend goes in the larger free band above or below the tubes.
+    let tubes_top = layout.tubes.iter().map(|t| t.outer.y0).min().unwrap_or(0) as f32 - badge_radius * 2.6;
+    let tubes_bottom = layout.tubes.iter().map(|t| t.outer.y1).max().unwrap_or(0) as f32;
+    let margin = w * 0.03;
+    let legend = if tubes_top >= h - tubes_bottom {
+        (margin, margin, w - margin, (tubes_top - margin).max(margin + 1.0))
+    } else {
+        (margin, tubes_bottom + margin, w - margin, h - margin)
+    };
+
+    // Arcs stay below a legend drawn above the tubes.
+    let ceiling = if legend.1 < tubes_top { legend.3 + badge_radius * 1.6 } else { badge_radius * 1.6 };
+    let pages = moves.len().div_ceil(options.moves_per_page).max(1);
+    (0..pages)
+        .map(|page| {
+            let first = page * options.moves_per_page;
+            let page_moves = &moves[first..(first + options.moves_per_page).min(moves.len())];
+            let arrows = page_moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let start = (tops[m.from].0, tops[m.from].1 - badge_radius * 2.4);
+                    let end = (tops[m.to].0, tops[m.to].1 - badge_radius * 0.4);
+                    let lift = badge_radius * 2.0 + (start.0 - end.0).abs() * 0.18;
+                    // The control point that puts the arc's highest point at
+                    // `apex`: solving y(t*) = apex for a quadratic with ends
+                    // a, b gives c = apex − √((a − apex)(b − apex)).
+                    let apex = (start.1.min(end.1) - lift).max(ceiling).min(start.1.min(end.1) - 1.0);
+                    let control_y = apex - ((start.1 - apex) * (end.1 - apex)).sqrt();
+                    let control = ((start.0 + end.0) / 2.0, control_y);
+                    // Badges of one page sit at different points of their
+                    // arcs, so arcs that share a stretch keep apart.
+                    let t = [0.5, 0.38, 0.62, 0.3, 0.7][i % 5];
+                    let badge = bezier(start, control, end, t);
+                    ArrowGeometry { number: first + i + 1, start, control, end, badge }
+                })
+                .collect();
+            let mut lines = vec![match headline {
+                Headline::Solved { total } if pages > 1 && page_moves.len() == 1 => {
+                    format!("Move {} of {total} (page {}/{pages})", first + 1, page + 1)
+                }
+                Headline::Solved { total } if pages > 1 => {
+                    format!("Moves {}–{} of {total} (page {}/{pages})", first + 1, first + page_moves.len(), page + 1)
+                }
+                Headline::Solved { total } => format!("Solution: {total} moves"),
+                Headline::UntilReveal { total } => {
+                    format!("Play moves 1–{total}, then take a new screenshot (page {}/{pages})", page + 1)
+                }
+                Headline::NoSolution { message } => message.clone(),
+            }];
+            lines.extend(
+                page_moves.iter().enumerate().map(|(i, m)| format!("{}. {} → {}", first + i + 1, m.from + 1, m.to + 1)),
+            );
+            PageGeometry { badge_radius, tube_labels: tube_labels.clone(), arrows, legend, lines }
+        })
+        .collect()
+}
+
+/// Draws every page of a plan onto copies of the screenshot.
+pub fn render(
+    image: &RgbImage,
+    layout: &Layout,
+    moves: &[Pour],
+    headline: &Headline,
+    options: &RenderOptions,
+) -> Vec<RgbImage> {
+    overlay_geometry(layout, moves, headline, options).iter().map(|page| draw_page(image, page)).collect()
+}
+
+fn draw_page(image: &RgbImage, page: &PageGeometry) -> RgbImage {
+    let mut img = image.clone();
+    let r = page.badge_radius;
+    for (i, arrow) in page.arrows.iter().enumerate() {
+        let color = Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]);
+        draw_arc(&mut img, arrow, r * 0.38 + 2.0, SHADOW);
+        draw_arc(&mut img, arrow, r * 0.38, color);
+    }
+    for (i, &label) in page.tube_labels.iter().enumerate() {
+        badge(&mut img, label, r, Rgb([32, 32, 32]), &(i + 1).to_string());
+    }
+    for (i, arrow) in page.arrows.iter().enumerate() {
+        badge(&mut img, arrow.badge, r, Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]), &arrow.number.to_string());
+    }
+    draw_legend(&mut img, page);
+    img
+}
+
+/// A thick quadratic arc with an arrowhead at its end.
+fn draw_arc(img: &mut RgbImage, arrow: &ArrowGeometry, width: f32, color: Rgb<u8>) {
+    let steps = 32;
+    let points: Vec<Pt> =
+        (0..=steps).map(|i| bezier(arrow.start, arrow.control, arrow.end, i as f32 / steps as f32)).collect();
+    // Stop the shaft where the head begins.
+    let head = width * 3.2;
+    for pair in points.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if ((b.0 - arrow.end.0).powi(2) + (b.1 - arrow.end.1).powi(2)).sqrt() < head * 0.8 {
+            break;
+        }
+        thick_segment(img, a, b, width, color);
+    }
+    let tail = points[steps - 3];
+    let (dx, dy) = (arrow.end.0 - tail.0, arrow.end.1 - tail.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let base = (arrow.end.0 - ux * head, arrow.end.1 - uy * head);
+    let tip = Point::new(arrow.end.0.round() as i32, arrow.end.1.round() as i32);
+    let left = Point::new((base.0 - uy * head * 0.6).round() as i32, (base.1 + ux * head * 0.6).round() as i32);
+    let right = Point::new((base.0 + uy * head * 0.6).round() as i32, (base.1 - ux * head * 0.6).round() as i32);
+    if tip != left && left != right && right != tip {
+        draw_polygon_mut(img, &[tip, left, right], color);
+    }
+}
+
+fn thick_segment(img: &mut RgbImage, a: Pt, b: Pt, width: f32, color: Rgb<u8>) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 0.5 {
+        return;
+    }
+    let (nx, ny) = (-dy / len * width / 2.0, dx / len * width / 2.0);
+    let quad = [
+        Point::new((a.0 + nx).round() as i32, (a.1 + ny).round() as i32),
+        Point::new((b.0 + nx).round() as i32, (b.1 + ny).round() as i32),
+        Point::new((b.0 - nx).round() as i32, (b.1 - ny).round() as i32),
+        Point::new((a.0 - nx).round() as i32, (a.1 - ny).round() as i32),
+    ];
+    if quad[0] != quad[3] && quad[0] != quad[1] {
+        draw_polygon_mut(img, &quad, color);
+    }
+    draw_filled_circle_mut(img, (b.0.round() as i32, b.1.round() as i32), (width / 2.0).round() as i32, color);
+}
+
+/// A round badge with a centred number, outlined so it reads on any board.
+fn badge(img: &mut RgbImage, centre: Pt, radius: f32, fill: Rgb<u8>, text: &str) {
+    let c = (centre.0.round() as i32, centre.1.round() as i32);
+    draw_filled_circle_mut(img, c, (radius + 2.0).round() as i32, INK);
+    draw_filled_circle_mut(img, c, radius.round() as i32, fill);
+    let luminance = 0.299 * fill.0[0] as f32 + 0.587 * fill.0[1] as f32 + 0.114 * fill.0[2] as f32;
+    let ink = if luminance > 150.0 { SHADOW } else { INK };
+    let scale = PxScale::from(radius * if text.len() > 1 { 1.15 } else { 1.4 });
+    let (tw, th) = text_size(scale, &*FONT, text);
+    draw_text_mut(img, ink, c.0 - tw as i32 / 2, c.1 - th as i32 / 2 - (radius * 0.12) as i32, scale, &*FONT, text);
+}
+
+/// The darkened legend panel with its lines, sized to fit.
+fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
+    let (x0, y0, x1, y1) = page.legend;
+    if y1 - y0 < 12.0 || x1 - x0 < 40.0 {
+        return;
+    }
+    let (iw, ih) = (img.width() as f32, img.height() as f32);
+    for y in y0.max(0.0) as u32..y1.min(ih) as u32 {
+        for x in x0.max(0.0) as u32..x1.min(iw) as u32 {
+            let p = img.get_pixel_mut(x, y);
+            for v in &mut p.0 {
+                *v = (*v as f32 * 0.2) as u8;
+            }
+        }
+    }
+    // Headline on its own line, moves in as many columns as fit.
+    let pad = (x1 - x0) * 0.04;
+    let n_moves = page.lines.len().saturating_sub(1);
+    let columns = if n_moves > 4 { 2 } else { 1 };
+    let rows = 1 + n_moves.div_ceil(columns);
+    let line_h = ((y1 - y0 - 2.0 * pad) / rows as f32).min(ih / 18.0);
+    let headline_scale = fit_scale(&page.lines[0], x1 - x0 - 2.0 * pad, line_h * 0.72);
+    draw_text_mut(img, INK, (x0 + pad) as i32, (y0 + pad) as i32, headline_scale, &*FONT, &page.lines[0]);
+    let col_w = (x1 - x0 - 2.0 * pad) / columns as f32;
+    for (i, line) in page.lines.iter().skip(1).enumerate() {
+        let (col, row) = (i / n_moves.div_ceil(columns), i % n_moves.div_ceil(columns));
+        let x = x0 + pad + col as f32 * col_w;
+        let y = y0 + pad + (row + 1) as f32 * line_h;
+        let dot = line_h * 0.22;
+        let color = Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]);
+        draw_filled_circle_mut(img, ((x + dot) as i32, (y + line_h * 0.4) as i32), dot as i32, color);
+        let scale = fit_scale(line, col_w - dot * 3.0, line_h * 0.8);
+        draw_text_mut(img, INK, (x + dot * 3.0) as i32, y as i32, scale, &*FONT, line);
+    }
+}
+
+/// The largest text scale at most `max_height` tall that fits `width`.
+fn fit_scale(text: &str, width: f32, max_height: f32) -> PxScale {
+    let mut size = max_height.max(6.0);
+    while size > 6.0 {
+        let (tw, _) = text_size(PxScale::from(size), &*FONT, text);
+        if tw as f32 <= width {
+            break;
+        }
+        size -= 1.0;
+    }
+    PxScale::from(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::TubeLayout;
+    use crate::vision::tubes::Rect;
+
+    /// Two rows of three 40×120 tubes on a 300×600 screen.
+    fn layout() -> Layout {
+        let tube = |row: u32, col: u32| {
+            let outer = Rect { x0: 30 + col * 90, y0: 200 + row * 180, x1: 70 + col * 90, y1: 320 + row * 180 };
+            TubeLayout { outer, slots: Vec::new() }
+        };
+        Layout {
+            image_width: 300,
+            image_height: 600,
+            tubes: (0..2).flat_map(|r| (0..3).map(move |c| tube(r, c))).collect(),
+        }
+    }
+
+    /// The geometry of every page as text: a golden file pins it, and
+    /// `REGENERATE=1 cargo test` rewrites the file after a deliberate change.
+    fn geometry_text(pages: &[PageGeometry]) -> String {
+        let mut out = String::new();
+        for (i, p) in pages.iter().enumerate() {
+            out += &format!("page {} radius {:.1} legend {:?}\n", i + 1, p.badge_radius, p.legend);
+            let labels: Vec<String> = p.tube_labels.iter().map(|(x, y)| format!("({x:.0},{y:.0})")).collect();
+            out += &format!("  labels {}\n", labels.join(" "));
+            for a in &p.arrows {
+                out += &format!(
+                    "  move {}: ({:.0},{:.0}) -> ({:.0},{:.0}) via ({:.0},{:.0}) badge ({:.0},{:.0})\n",
+                    a.number, a.start.0, a.start.1, a.end.0, a.end.1, a.control.0, a.control.1, a.badge.0, a.badge.1
+                );
+            }
+            for line in &p.lines {
+                out += &format!("  | {line}\n");
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn overlay_geometry_matches_the_golden_file() {
+        let moves: Vec<Pour> = [(0, 2), (3, 1), (4, 5), (2, 4), (1, 0), (5, 3), (0, 5)]
+            .iter()
+            .map(|&(from, to)| Pour { from, to })
+            .collect();
+        let pages = overlay_geometry(&layout(), &moves, &Headline::Solved { total: 7 }, &RenderOptions::default());
+        let text = geometry_text(&pages);
+        let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/overlay_geometry.txt");
+        if std::env::var_os("REGENERATE").is_some() {
+            std::fs::write(golden, &text).unwrap();
+        }
+        assert_eq!(text, std::fs::read_to_string(golden).expect("golden file; REGENERATE=1 writes it"));
+    }
+
+    #[test]
+    fn pages_keep_the_screenshot_size_and_change_pixels() {
+        let image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
+        let moves = vec![Pour { from: 0, to: 4 }];
+        let pages = render(&image, &layout(), &moves, &Headline::Solved { total: 1 }, &RenderOptions::default());
+        assert_eq!(pages.len(), 1);
+        assert_eq!(pages[0].dimensions(), (300, 600));
+        assert_ne!(pages[0], image);
+        // The legend darkens its panel; the arrow's colour appears.
+        let geometry =
+            &overlay_geometry(&layout(), &moves, &Headline::Solved { total: 1 }, &RenderOptions::default())[0];
+        let (x0, y0, ..) = geometry.legend;
+        assert!(pages[0].get_pixel(x0 as u32 + 1, y0 as u32 + 1).0[1] < 40);
+        assert!(pages[0].pixels().any(|p| p.0 == ARROW_COLORS[0]));
+    }
+
+    #[test]
+    fn arcs_and_badges_stay_below_a_legend_above_the_tubes() {
+        let moves: Vec<Pour> = (0..6).map(|i| Pour { from: i, to: (i + 3) % 6 }).collect();
+        for page in overlay_geometry(&layout(), &moves, &Headline::Solved { total: 6 }, &RenderOptions::default()) {
+            let legend_bottom = page.legend.3;
+            for a in &page.arrows {
+                let top =
+                    (0..=100).map(|i| bezier(a.start, a.control, a.end, i as f32 / 100.0).1).fold(f32::MAX, f32::min);
+                assert!(
+                    top > legend_bottom,
+                    "move {} rises to {top} into the legend ending at {legend_bottom}",
+                    a.number
+                );
+                assert!(a.badge.1 - page.badge_radius > legend_bottom - 1.0, "badge of move {}", a.number);
+            }
+        }
+    }
+}

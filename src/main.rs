@@ -164,9 +164,10 @@ fn solution_path(cli: &Cli) -> Result<PathBuf, Error> {
 /// Draws the plan (or the reason there is none) and writes the page(s).
 fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) -> Result<Vec<PathBuf>, Error> {
     let Some(layout) = &water.layout else { return Ok(Vec::new()) };
-    let (moves, headline) = match &water.result {
-        Ok(solution) => (solution.pours.clone(), Headline::Solved { total: solution.pours.len() }),
-        Err(_) => (Vec::new(), Headline::NoSolution { message: report::water_report(water).message }),
+    let (moves, headline) = match (&water.result, &water.reveal) {
+        (Ok(solution), _) => (solution.pours.clone(), Headline::Solved { total: solution.pours.len() }),
+        (_, Some(Ok(plan))) => (plan.pours.clone(), Headline::UntilReveal { total: plan.pours.len() }),
+        _ => (Vec::new(), Headline::NoSolution { message: report::water_report(water).message }),
     };
     let pages = render::render(image, layout, &moves, &headline, &RenderOptions::default());
     let paths: Vec<PathBuf> = if pages.len() == 1 {

@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::puzzle::squares::SquaresPuzzle;
 use crate::puzzle::water::WaterPuzzle;
 use crate::solve::squares::{self, SquaresSolution, SquaresSolveError, SquaresSolveOptions};
+use crate::solve::water::reveal::{RevealError, RevealPlan, plan_until_reveal};
 use crate::solve::water::{self, ExtraTubeVerdict, WaterSolution, WaterSolveError, WaterSolveOptions};
 use crate::vision::{self, Detection, Layout, VisionOptions};
 
@@ -58,6 +59,8 @@ pub struct WaterOutcome {
     pub result: Result<WaterSolution, WaterSolveError>,
     /// Only for a level proven unsolvable.
     pub extra_tube: Option<ExtraTubeVerdict>,
+    /// Only for a level with hidden layers: the plan up to the first reveal.
+    pub reveal: Option<Result<RevealPlan, RevealError>>,
 }
 
 /// What a run produced.
@@ -128,7 +131,9 @@ pub fn solve_water(puzzle: WaterPuzzle, layout: Option<Layout>, options: &WaterS
         Err(WaterSolveError::Unsolvable { .. }) => Some(water::with_extra_tube(&puzzle, options)),
         _ => None,
     };
-    WaterOutcome { puzzle, layout, result, extra_tube }
+    let reveal =
+        matches!(result, Err(WaterSolveError::UnknownLayers)).then(|| plan_until_reveal(&puzzle, options.max_states));
+    WaterOutcome { puzzle, layout, result, extra_tube, reveal }
 }
 
 /// A screenshot's run: what the reader detected (kept for `--debug` even

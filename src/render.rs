@@ -142,6 +142,10 @@ pub fn overlay_geometry(
                     format!("Moves {}–{} of {total} (page {}/{pages})", first + 1, first + page_moves.len(), page + 1)
                 }
                 Headline::Solved { total } => format!("Solution: {total} moves"),
+                Headline::UntilReveal { total: 1 } => "Play move 1, then take a new screenshot".to_string(),
+                Headline::UntilReveal { total } if pages == 1 => {
+                    format!("Play moves 1–{total}, then take a new screenshot")
+                }
                 Headline::UntilReveal { total } => {
                     format!("Play moves 1–{total}, then take a new screenshot (page {}/{pages})", page + 1)
                 }

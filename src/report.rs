@@ -2,8 +2,9 @@
 //!
 //! JSON schema (water sort), top level:
 //! - `game`: `"water"`;
-//! - `status`: `"solved"`, `"unsolvable"`, `"budget_exceeded"`, or
-//!   `"hidden_layers"` (the level was read but has `?` or locked layers);
+//! - `status`: `"solved"`, `"unsolvable"`, `"budget_exceeded"`, `"partial"`
+//!   (hidden layers: `moves` is the plan up to the first reveal), or
+//!   `"hidden_layers"` (hidden layers and no pour uncovers any);
 //! - `puzzle`: the level in the compact form (tubes in reading order, top to
 //!   bottom, `E` empty, `?` hidden);
 //! - `moves`: array of `{ "from", "to", "amount" }`, tube numbers 1-based in
@@ -37,6 +38,7 @@ use crate::pipeline::{Outcome, SquaresOutcome, WaterOutcome};
 use crate::puzzle::squares::{Placement, SquaresPuzzle};
 use crate::solve::squares::SquaresSolveError;
 use crate::solve::squares::trace::{TraceEvent, TraceStep};
+use crate::solve::water::reveal::RevealError;
 use crate::solve::water::{ExtraTubeVerdict, WaterSolveError};
 
 #[derive(Debug, Serialize)]
@@ -71,7 +73,7 @@ pub struct ExtraTubeReport {
 /// The exit code an outcome ends the process with.
 pub fn exit_code(outcome: &Outcome) -> i32 {
     match outcome {
-        Outcome::Water(w) if w.result.is_ok() => EXIT_SOLVED,
+        Outcome::Water(w) if w.result.is_ok() || matches!(w.reveal, Some(Ok(_))) => EXIT_SOLVED,
         Outcome::Squares(s) if s.result.is_ok() => EXIT_SOLVED,
         Outcome::Water(_) | Outcome::Squares(_) => EXIT_NO_SOLUTION,
     }
@@ -214,19 +216,59 @@ pub fn trace_line(puzzle: &SquaresPuzzle, event: &TraceEvent) -> String {
 
 const SIDE_NAMES: [&str; 4] = ["top", "right", "bottom", "left"];
 
+/// The moves of a plan with the layers each pours, 1-based.
+fn move_reports(outcome: &WaterOutcome, pours: &[crate::puzzle::water::Pour]) -> Vec<MoveReport> {
+    let mut state = outcome.puzzle.clone();
+    pours
+        .iter()
+        .map(|&p| {
+            let amount = state.apply(p).expect("planned pours are legal");
+            MoveReport { from: p.from + 1, to: p.to + 1, amount }
+        })
+        .collect()
+}
+
 pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
     let puzzle = outcome.puzzle.to_string();
+    if let Some(reveal) = &outcome.reveal {
+        let (status, moves, states_explored, message) = match reveal {
+            Ok(plan) => {
+                let n = plan.pours.len();
+                let play = if n == 1 { "play move 1".to_string() } else { format!("play moves 1–{n}") };
+                let message = format!(
+                    "the level has hidden layers: {play}, then take a new screenshot (move {n} shows a hidden layer)"
+                );
+                ("partial", move_reports(outcome, &plan.pours), plan.states_explored, message)
+            }
+            Err(RevealError::NoSafeMove { states_explored }) => (
+                "hidden_layers",
+                Vec::new(),
+                *states_explored,
+                "the level has hidden layers and no pour of the shown ones uncovers any: no move is safe".to_string(),
+            ),
+            Err(RevealError::BudgetExceeded { states_explored }) => (
+                "budget_exceeded",
+                Vec::new(),
+                *states_explored,
+                "the level has hidden layers; no reveal was found within --max-states".to_string(),
+            ),
+        };
+        return WaterReport {
+            game: "water",
+            status,
+            puzzle,
+            moves,
+            optimal: false,
+            states_explored,
+            elapsed_ms: 0.0,
+            extra_tube: None,
+            message,
+            images: Vec::new(),
+        };
+    }
     match &outcome.result {
         Ok(solution) => {
-            let mut state = outcome.puzzle.clone();
-            let moves = solution
-                .pours
-                .iter()
-                .map(|&p| {
-                    let amount = state.apply(p).expect("solver pours are legal");
-                    MoveReport { from: p.from + 1, to: p.to + 1, amount }
-                })
-                .collect();
+            let moves = move_reports(outcome, &solution.pours);
             let n = solution.pours.len();
             let kind = if solution.optimal { "fewest pours" } else { "not necessarily the fewest" };
             WaterReport {

@@ -66,13 +66,21 @@ fn unsolvable_level_exits_1_and_suggests_an_extra_tube() {
 }
 
 #[test]
-fn hidden_layers_are_reported_not_solved() {
+fn hidden_layers_get_a_plan_up_to_the_first_reveal() {
     let out =
-        snapsolve().args(["-", "--json"]).write_stdin("G??? GGG? EEEE\n").assert().code(1).get_output().stdout.clone();
+        snapsolve().args(["-", "--json"]).write_stdin("G??? GGG? EEEE\n").assert().code(0).get_output().stdout.clone();
     let report = json_of(&out);
-    assert_eq!(report["status"], "hidden_layers");
+    assert_eq!(report["status"], "partial");
     assert_eq!(report["puzzle"], "G??? GGG? EEEE");
-    assert!(report["message"].as_str().unwrap().contains("hidden or locked layers"));
+    // Pouring either green top into the empty tube uncovers a hidden layer.
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], 3);
+    assert!(report["message"].as_str().unwrap().contains("then take a new screenshot"));
+    // Nothing can move: no safe move, exit 1.
+    let out =
+        snapsolve().args(["-", "--json"]).write_stdin("GGR? RRG? GR??\n").assert().code(1).get_output().stdout.clone();
+    assert_eq!(json_of(&out)["status"], "hidden_layers");
 }
 
 #[test]

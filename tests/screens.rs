@@ -114,13 +114,51 @@ fn bundled_screenshot_is_read_and_solved() {
     assert!(support::replay_solves(puzzle, &moves));
 }
 
+/// Replays pours on a compact level with `?` layers (which never move) and
+/// says whether the last pour left a `?` on top of its source tube.
+fn last_pour_uncovers(level: &str, moves: &[(usize, usize)]) -> bool {
+    let capacity = level.split_whitespace().next().unwrap().len();
+    let mut tubes: Vec<Vec<char>> =
+        level.split_whitespace().map(|t| t.chars().rev().filter(|&c| c != 'E').collect()).collect();
+    let mut uncovered = false;
+    for &(from, to) in moves {
+        let (f, t) = (from - 1, to - 1);
+        let colour = *tubes[f].last().expect("source has liquid");
+        assert_ne!(colour, '?', "never pour a hidden layer");
+        assert!(tubes[t].last().is_none_or(|&c| c == colour) && tubes[t].len() < capacity, "legal pour");
+        while tubes[f].last() == Some(&colour) && tubes[t].len() < capacity {
+            tubes[f].pop();
+            tubes[t].push(colour);
+        }
+        uncovered = tubes[f].last() == Some(&'?');
+    }
+    uncovered
+}
+
 #[test]
-fn hidden_layer_screenshot_reports_the_read_level() {
-    let shot = support::shared_dir().join("water_screens/sshcrack__water-sort-player/discovery-level-1.png");
-    let out = snapsolve().arg(&shot).arg("--json").assert().code(1).get_output().stdout.clone();
+fn hidden_layer_screenshot_gets_a_plan_that_stops_at_a_reveal() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("hidden.png");
+    std::fs::copy(
+        support::shared_dir().join("water_screens/sshcrack__water-sort-player/discovery-level-16.png"),
+        &shot,
+    )
+    .unwrap();
+    let out = snapsolve().arg(&shot).arg("--json").assert().code(0).get_output().stdout.clone();
     let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(report["status"], "hidden_layers");
-    assert!(report["puzzle"].as_str().unwrap().contains('?'));
+    assert_eq!(report["status"], "partial");
+    let puzzle = report["puzzle"].as_str().unwrap();
+    assert!(puzzle.contains('?'));
+    let moves: Vec<(usize, usize)> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
+        .collect();
+    assert!(!moves.is_empty());
+    assert!(last_pour_uncovers(puzzle, &moves), "{puzzle}: {moves:?}");
+    assert!(!last_pour_uncovers(puzzle, &moves[..moves.len() - 1]), "the plan stops at the first reveal");
+    assert!(dir.path().join("hidden.solution.png").exists());
 }
 
 #[test]

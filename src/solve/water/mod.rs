@@ -9,6 +9,7 @@
 
 mod dfs;
 mod optimal;
+pub mod reveal;
 pub mod state;
 
 use std::time::{Duration, Instant};

@@ -63,6 +63,16 @@ pub struct Cli {
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
+    /// Screenshots: also write one picture per move, showing the tubes after
+    /// it (`<output stem>.frame-01.png`, …).
+    #[arg(long)]
+    pub frames: bool,
+
+    /// Screenshots: also write the whole plan as an animated GIF
+    /// (`<output stem>.gif`), one move per frame.
+    #[arg(long)]
+    pub gif: bool,
+
     /// Screenshots: also write what the reader saw (tube boxes, slots, the
     /// colour sampled per slot, crosses for hidden layers) to
     /// `<input>.debug.png` beside the input.

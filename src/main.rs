@@ -54,6 +54,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         })?;
         if let Outcome::Water(water) = &outcome {
             images_written = write_solution(&image, water, &output)?;
+            images_written.extend(write_animation(&image, water, &output, cli)?);
         }
         outcome
     } else {
@@ -169,7 +170,7 @@ fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) 
         (_, Some(Ok(plan))) => (plan.pours.clone(), Headline::UntilReveal { total: plan.pours.len() }),
         _ => (Vec::new(), Headline::NoSolution { message: report::water_report(water).message }),
     };
-    let pages = render::render(image, layout, &moves, &headline, &RenderOptions::default());
+    let pages = render::render(image, layout, &water.puzzle, &moves, &headline, &RenderOptions::default());
     let paths: Vec<PathBuf> = if pages.len() == 1 {
         vec![output.to_path_buf()]
     } else {
@@ -181,6 +182,54 @@ fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) 
         page.save(path).map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
     }
     Ok(paths)
+}
+
+/// With `--frames` / `--gif`: the plan move by move, beside the solution.
+fn write_animation(
+    image: &image::RgbImage,
+    water: &WaterOutcome,
+    output: &Path,
+    cli: &Cli,
+) -> Result<Vec<PathBuf>, Error> {
+    let (Some(layout), true) = (&water.layout, cli.frames || cli.gif) else { return Ok(Vec::new()) };
+    let moves = match (&water.result, &water.reveal) {
+        (Ok(solution), _) => solution.pours.clone(),
+        (_, Some(Ok(plan))) => plan.pours.clone(),
+        _ => return Ok(Vec::new()),
+    };
+    let frames = render::frames(image, layout, &water.puzzle, &moves);
+    let stem = output.file_stem().map_or_else(|| "solution".into(), |s| s.to_string_lossy().into_owned());
+    let write_err =
+        |path: &Path, e: image::ImageError| Error::Write { path: path.to_path_buf(), source: std::io::Error::other(e) };
+    let mut written = Vec::new();
+    if cli.frames {
+        let digits = frames.len().to_string().len().max(2);
+        for (i, frame) in frames.iter().enumerate() {
+            let path = output.with_file_name(format!("{stem}.frame-{:0digits$}.png", i + 1));
+            frame.save(&path).map_err(|e| write_err(&path, e))?;
+            written.push(path);
+        }
+    }
+    if cli.gif {
+        let path = output.with_file_name(format!("{stem}.gif"));
+        let file = File::create(&path).map_err(|source| Error::Write { path: path.clone(), source })?;
+        // Speed 30: the fastest colour quantiser; a screenshot's flat colours lose little.
+        let mut encoder = image::codecs::gif::GifEncoder::new_with_speed(std::io::BufWriter::new(file), 30);
+        encoder.set_repeat(image::codecs::gif::Repeat::Infinite).map_err(|e| write_err(&path, e))?;
+        let still = |img: &image::RgbImage, ms: u32| {
+            image::Frame::from_parts(
+                image::DynamicImage::ImageRgb8(img.clone()).to_rgba8(),
+                0,
+                0,
+                image::Delay::from_numer_denom_ms(ms, 1),
+            )
+        };
+        let mut all = vec![still(image, 1500)];
+        all.extend(frames.iter().enumerate().map(|(i, f)| still(f, if i + 1 == frames.len() { 3000 } else { 1200 })));
+        encoder.encode_frames(all).map_err(|e| write_err(&path, e))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// `shot.png` → `shot.debug.png`, beside the input (never the input itself).

@@ -149,8 +149,9 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> ImageRun {
         Ok(d) => d,
         Err(e) => return ImageRun { detection: None, result: Err(e.into()) },
     };
-    let result = vision::recognise_water(&detection, &options.vision)
-        .map_err(Error::from)
-        .map(|puzzle| Outcome::Water(solve_water(puzzle, Some(detection.layout.clone()), &options.water)));
+    let result = vision::recognise_water(&detection, &options.vision).map_err(Error::from).map(|puzzle| {
+        let layout = vision::layout_with_colors(&detection, &puzzle);
+        Outcome::Water(solve_water(puzzle, Some(layout), &options.water))
+    });
     ImageRun { detection: Some(detection), result }
 }

@@ -16,7 +16,7 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut, text_size};
 use imageproc::point::Point;
 
-use crate::puzzle::water::Pour;
+use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
 use crate::vision::Layout;
 
 static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
@@ -159,15 +159,121 @@ pub fn overlay_geometry(
         .collect()
 }
 
-/// Draws every page of a plan onto copies of the screenshot.
+/// Draws every page of a plan onto copies of the screenshot. Page `p` shows
+/// the tubes as they will be when the player reaches its first move.
 pub fn render(
     image: &RgbImage,
     layout: &Layout,
+    puzzle: &WaterPuzzle,
     moves: &[Pour],
     headline: &Headline,
     options: &RenderOptions,
 ) -> Vec<RgbImage> {
-    overlay_geometry(layout, moves, headline, options).iter().map(|page| draw_page(image, page)).collect()
+    overlay_geometry(layout, moves, headline, options)
+        .iter()
+        .enumerate()
+        .map(|(p, page)| {
+            let state = state_after(puzzle, &moves[..(p * options.moves_per_page).min(moves.len())]);
+            draw_page(&paint_state(image, layout, puzzle, &state), page)
+        })
+        .collect()
+}
+
+/// One picture per move: the tubes after it, with its arrow and a legend
+/// line ("Move 3 of 41").
+pub fn frames(image: &RgbImage, layout: &Layout, puzzle: &WaterPuzzle, moves: &[Pour]) -> Vec<RgbImage> {
+    let single = RenderOptions { moves_per_page: 1 };
+    let total = moves.len();
+    overlay_geometry(layout, moves, &Headline::Solved { total }, &single)
+        .into_iter()
+        .enumerate()
+        .map(|(k, mut page)| {
+            page.lines[0] = format!("Move {} of {total}", k + 1);
+            let state = state_after(puzzle, &moves[..=k]);
+            draw_page(&paint_state(image, layout, puzzle, &state), &page)
+        })
+        .collect()
+}
+
+/// The level after some pours (planned pours are legal by construction).
+fn state_after(puzzle: &WaterPuzzle, moves: &[Pour]) -> WaterPuzzle {
+    let mut state = puzzle.clone();
+    for &m in moves {
+        state.apply(m).expect("planned pours are legal");
+    }
+    state
+}
+
+/// Repaints the slots of every tube whose contents changed since the
+/// screenshot; other tubes keep their pixels. A slot is copied from the same
+/// slot of a tube that showed that content in the screenshot (same height,
+/// so the same shape and shading: round bottoms, glass, highlights); only
+/// when no tube did is it filled flat with the colour read.
+fn paint_state(image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: &WaterPuzzle) -> RgbImage {
+    let mut img = image.clone();
+    // What each (tube, slot) showed in the screenshot.
+    let shown = |t: usize, k: usize| initial.tubes()[t].layers.get(k).copied();
+    let source = |content: Option<Layer>, k: usize| -> Option<(usize, usize)> {
+        let unlocked = |t: &usize| initial.tubes()[*t].locked_until.is_none();
+        (0..initial.tubes().len())
+            .filter(unlocked)
+            .find(|&t| k < layout.tubes[t].slots.len() && shown(t, k) == content)
+            .map(|t| (t, k))
+            .or_else(|| {
+                (0..initial.tubes().len())
+                    .filter(unlocked)
+                    // Any height but of the same kind: a bottom slot has the
+                    // tube's round end, the others do not.
+                    .find_map(|t| {
+                        (0..layout.tubes[t].slots.len())
+                            .find(|&j| (j == 0) == (k == 0) && shown(t, j) == content)
+                            .map(|j| (t, j))
+                    })
+            })
+    };
+    for (i, ((tube, before), after)) in layout.tubes.iter().zip(initial.tubes()).zip(state.tubes()).enumerate() {
+        if before.layers == after.layers || after.locked_until.is_some() {
+            continue;
+        }
+        for (k, slot) in tube.slots.iter().enumerate() {
+            let content = after.layers.get(k).copied();
+            if shown(i, k) == content {
+                continue;
+            }
+            match source(content, k) {
+                Some((t, j)) => copy_rect(image, &layout.tubes[t].slots[j], &mut img, slot),
+                None => {
+                    let fill = match content {
+                        Some(Layer::Color(id)) => layout.colors.get(id.0 as usize).copied().unwrap_or([128, 128, 128]),
+                        Some(Layer::Hidden) => [60, 60, 60],
+                        None => layout.empty_color,
+                    };
+                    let inset = tube.outer.width() / 5;
+                    for y in slot.y0..slot.y1.min(img.height()) {
+                        for x in (slot.x0 + inset)..slot.x1.saturating_sub(inset).min(img.width()) {
+                            img.put_pixel(x, y, Rgb(fill));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    img
+}
+
+/// Copies the pixels of `from` (in `src`) onto `to` (in `dst`), as much as
+/// both rectangles and images hold.
+fn copy_rect(src: &RgbImage, from: &crate::vision::tubes::Rect, dst: &mut RgbImage, to: &crate::vision::tubes::Rect) {
+    let w = from.width().min(to.width());
+    let h = from.height().min(to.height());
+    for dy in 0..h {
+        for dx in 0..w {
+            let (sx, sy, tx, ty) = (from.x0 + dx, from.y0 + dy, to.x0 + dx, to.y0 + dy);
+            if sx < src.width() && sy < src.height() && tx < dst.width() && ty < dst.height() {
+                dst.put_pixel(tx, ty, *src.get_pixel(sx, sy));
+            }
+        }
+    }
 }
 
 fn draw_page(image: &RgbImage, page: &PageGeometry) -> RgbImage {
@@ -305,13 +411,51 @@ mod tests {
     fn layout() -> Layout {
         let tube = |row: u32, col: u32| {
             let outer = Rect { x0: 30 + col * 90, y0: 200 + row * 180, x1: 70 + col * 90, y1: 320 + row * 180 };
-            TubeLayout { outer, slots: Vec::new() }
+            let slots = (0..4)
+                .map(|k| Rect { x0: outer.x0, y0: outer.y1 - 25 * (k + 1), x1: outer.x1, y1: outer.y1 - 25 * k })
+                .collect();
+            TubeLayout { outer, slots }
         };
         Layout {
             image_width: 300,
             image_height: 600,
             tubes: (0..2).flat_map(|r| (0..3).map(move |c| tube(r, c))).collect(),
+            colors: vec![[200, 0, 0], [0, 200, 0], [0, 0, 200], [200, 200, 0]],
+            empty_color: [10, 10, 10],
         }
+    }
+
+    #[test]
+    fn later_pages_and_frames_show_the_tubes_as_they_will_be() {
+        let puzzle: WaterPuzzle = "RRGG GGRR BBBB YYYY EEEE EEEE".parse().unwrap();
+        // A screenshot of that level: every slot painted its colour.
+        let mut image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
+        let l = layout();
+        for (tube, t) in l.tubes.iter().zip(puzzle.tubes()) {
+            for (k, slot) in tube.slots.iter().enumerate() {
+                let fill = match t.layers.get(k) {
+                    Some(Layer::Color(id)) => l.colors[id.0 as usize],
+                    _ => l.empty_color,
+                };
+                for y in slot.y0..slot.y1 {
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, Rgb(fill));
+                    }
+                }
+            }
+        }
+        let moves = vec![Pour { from: 0, to: 4 }, Pour { from: 1, to: 0 }, Pour { from: 1, to: 4 }];
+        let one_per_page = RenderOptions { moves_per_page: 1 };
+        let pages = render(&image, &layout(), &puzzle, &moves, &Headline::Solved { total: 3 }, &one_per_page);
+        // Page 1 is the screenshot itself inside the tubes; on page 2 the
+        // first pour has moved red into tube 5's bottom slot.
+        let bottom_of_tube5 = |img: &RgbImage| *img.get_pixel(130, 490);
+        assert_eq!(bottom_of_tube5(&pages[0]).0, [10, 10, 10]);
+        assert_eq!(bottom_of_tube5(&pages[1]).0, [200, 0, 0]);
+        let frames = frames(&image, &layout(), &puzzle, &moves);
+        assert_eq!(frames.len(), 3);
+        // After all three pours tube 2 is empty: painted with the empty colour.
+        assert_eq!(frames[2].get_pixel(130, 300).0, [10, 10, 10]);
     }
 
     /// The geometry of every page as text: a golden file pins it, and
@@ -354,7 +498,9 @@ mod tests {
     fn pages_keep_the_screenshot_size_and_change_pixels() {
         let image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
         let moves = vec![Pour { from: 0, to: 4 }];
-        let pages = render(&image, &layout(), &moves, &Headline::Solved { total: 1 }, &RenderOptions::default());
+        let puzzle: WaterPuzzle = "RRRR GGGG BBBB YYYY EEEE EEEE".parse().unwrap();
+        let pages =
+            render(&image, &layout(), &puzzle, &moves, &Headline::Solved { total: 1 }, &RenderOptions::default());
         assert_eq!(pages.len(), 1);
         assert_eq!(pages[0].dimensions(), (300, 600));
         assert_ne!(pages[0], image);

@@ -227,3 +227,30 @@ fn bad_output_paths_fail_before_any_work() {
     snapsolve().arg(&shot).arg("-o").arg(&shot).assert().code(2).stderr(predicate::str::contains("never overwrites"));
     assert_eq!(std::fs::read(&shot).unwrap(), std::fs::read("samples/lvl105.jpg").unwrap());
 }
+
+#[test]
+fn frames_and_gif_show_the_plan_move_by_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("five.png");
+    std::fs::copy(
+        support::shared_dir().join("water_screens/sshcrack__water-sort-player/detection/five-bottle-detection.png"),
+        &shot,
+    )
+    .unwrap();
+    let out = snapsolve().arg(&shot).args(["--frames", "--gif", "--json"]).assert().code(0).get_output().stdout.clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let n_moves = report["moves"].as_array().unwrap().len();
+    let frames: Vec<_> = (1..=n_moves).map(|i| dir.path().join(format!("five.solution.frame-{i:02}.png"))).collect();
+    for frame in &frames {
+        assert_eq!(image::open(frame).unwrap().width(), 360, "{}", frame.display());
+    }
+    // Consecutive frames differ: each shows one more pour.
+    let a = image::open(&frames[0]).unwrap().to_rgb8();
+    let b = image::open(&frames[1]).unwrap().to_rgb8();
+    assert_ne!(a, b);
+    let gif = std::fs::read(dir.path().join("five.solution.gif")).unwrap();
+    assert!(gif.starts_with(b"GIF89a"));
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).unwrap();
+    use image::AnimationDecoder;
+    assert_eq!(decoder.into_frames().count(), n_moves + 1, "the screenshot, then one frame per move");
+}

@@ -30,13 +30,18 @@ pub struct VisionOptions {
     pub clusters: ClusterOptions,
 }
 
-/// Where things are on the screenshot, in its own pixels.
+/// Where things are on the screenshot, in its own pixels, and how its
+/// colours look (for repainting the state after some moves).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Layout {
     pub image_width: u32,
     pub image_height: u32,
     /// Per tube in reading order: its outline and its slots, bottom first.
     pub tubes: Vec<TubeLayout>,
+    /// sRGB of each colour id as read (filled in once the ids are known).
+    pub colors: Vec<[u8; 3]>,
+    /// How an empty slot looks.
+    pub empty_color: [u8; 3],
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +60,9 @@ pub struct Detection {
     pub samples: Vec<Vec<SlotSample>>,
     /// Per tube: the colour of its lock icon, for a locked tube.
     pub locks: Vec<Option<[u8; 3]>>,
+    /// The median colour of every slot as sampled, bottom first, whatever
+    /// it was taken for (empty for locked tubes).
+    pub raw: Vec<Vec<[u8; 3]>>,
     pub capacity: usize,
 }
 
@@ -91,6 +99,26 @@ pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterRead
     Ok(WaterReading { puzzle, detection })
 }
 
+/// The layout of a detection with the colour of each id of `puzzle` (the
+/// median of the samples it was read from) and of empty slots.
+pub fn layout_with_colors(detection: &Detection, puzzle: &WaterPuzzle) -> Layout {
+    let mut per_id: Vec<Vec<[u8; 3]>> = vec![Vec::new(); puzzle.n_colors()];
+    let mut empty: Vec<[u8; 3]> = Vec::new();
+    for ((tube, samples), raw) in puzzle.tubes().iter().zip(&detection.samples).zip(&detection.raw) {
+        for (k, sample) in samples.iter().enumerate() {
+            match (tube.layers.get(k), sample) {
+                (Some(Layer::Color(id)), SlotSample::Color(rgb)) => per_id[id.0 as usize].push(*rgb),
+                (None, SlotSample::Empty) => empty.extend(raw.get(k)),
+                _ => {}
+            }
+        }
+    }
+    let mut layout = detection.layout.clone();
+    layout.colors = per_id.iter().map(|c| if c.is_empty() { [128, 128, 128] } else { median_color(c) }).collect();
+    layout.empty_color = if empty.is_empty() { [24, 24, 24] } else { median_color(&empty) };
+    layout
+}
+
 /// Names the colours of a detection and checks the level.
 pub fn recognise_water(detection: &Detection, options: &VisionOptions) -> Result<WaterPuzzle, VisionError> {
     let puzzle = to_puzzle(&detection.samples, &detection.locks, detection.capacity, options)?;
@@ -119,13 +147,16 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
 
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
+    let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
     let mut layout_tubes = Vec::new();
     for (tube, prof) in open_tubes.iter().zip(&profiles) {
         let rects = slot_rects(tube, prof, &geometry);
         let mut tube_samples = Vec::new();
+        let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
         for rect in rects.iter().rev() {
             let (color, bright) = sample_slot(&working, rect);
+            tube_raw.push(color);
             let (lo, hi) = (*color.iter().min().unwrap(), *color.iter().max().unwrap());
             // Empty glass is transparent: it looks like the board beside it.
             let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
@@ -141,7 +172,9 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
         }
         // Walked top down; stored bottom first.
         tube_samples.reverse();
+        tube_raw.reverse();
         samples.push(tube_samples);
+        raws.push(tube_raw);
         layout_tubes.push(TubeLayout {
             outer: tube.outer.scaled(scale),
             slots: rects.iter().map(|r| r.scaled(scale)).collect(),
@@ -159,15 +192,18 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
         && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
     {
         capacity -= 1;
-        for (tube_samples, layout) in samples.iter_mut().zip(&mut layout_tubes) {
+        for ((tube_samples, layout), raw) in samples.iter_mut().zip(&mut layout_tubes).zip(&mut raws) {
             tube_samples.pop();
             layout.slots.pop();
+            raw.pop();
         }
     }
     // Locked tubes, in their places: every layer hidden, and the colour of
     // the icon on the cover.
     let mut open_samples = samples.into_iter();
     let mut open_layouts = layout_tubes.into_iter();
+    let mut open_raws = raws.into_iter();
+    let mut raws = Vec::new();
     let mut samples = Vec::new();
     let mut layout_tubes = Vec::new();
     let mut locks = Vec::new();
@@ -175,11 +211,13 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
         match tube.lock_icon {
             None => {
                 samples.push(open_samples.next().expect("one per open tube"));
+                raws.push(open_raws.next().expect("one per open tube"));
                 layout_tubes.push(open_layouts.next().expect("one per open tube"));
                 locks.push(None);
             }
             Some(icon) => {
                 samples.push(vec![SlotSample::Hidden; capacity]);
+                raws.push(Vec::new());
                 let h = geometry.layer_height;
                 let slots = (0..capacity)
                     .map(|k| {
@@ -199,8 +237,14 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
             }
         }
     }
-    let layout = Layout { image_width: image.width(), image_height: image.height(), tubes: layout_tubes };
-    Ok(Detection { layout, samples, locks, capacity })
+    let layout = Layout {
+        image_width: image.width(),
+        image_height: image.height(),
+        tubes: layout_tubes,
+        colors: Vec::new(),
+        empty_color: [0, 0, 0],
+    };
+    Ok(Detection { layout, samples, locks, raw: raws, capacity })
 }
 
 /// Colour ids for the liquid samples, then the puzzle.
@@ -302,6 +346,16 @@ fn to_puzzle(
         tubes.push(Tube { layers: renamed, locked_until: lock.map(rename) });
     }
     WaterPuzzle::new(capacity, tubes, default_names(order.len())).map_err(VisionError::Puzzle)
+}
+
+fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
+    let mut out = [0u8; 3];
+    for (c, slot) in out.iter_mut().enumerate() {
+        let mut v: Vec<u8> = colors.iter().map(|x| x[c]).collect();
+        v.sort_unstable();
+        *slot = v.get(v.len() / 2).copied().unwrap_or(0);
+    }
+    out
 }
 
 fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {

@@ -170,17 +170,19 @@ fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) 
         (_, Some(Ok(plan))) => (plan.pours.clone(), Headline::UntilReveal { total: plan.pours.len() }),
         _ => (Vec::new(), Headline::NoSolution { message: report::water_report(water).message }),
     };
-    let pages = render::render(image, layout, &water.puzzle, &moves, &headline, &RenderOptions::default());
-    let paths: Vec<PathBuf> = if pages.len() == 1 {
+    let options = RenderOptions::default();
+    let n_pages = render::overlay_geometry(layout, &moves, &headline, &options).len();
+    let paths: Vec<PathBuf> = if n_pages == 1 {
         vec![output.to_path_buf()]
     } else {
         let stem = output.file_stem().map_or_else(|| "solution".into(), |s| s.to_string_lossy().into_owned());
         let ext = output.extension().map_or_else(|| "png".into(), |e| e.to_string_lossy().into_owned());
-        (1..=pages.len()).map(|i| output.with_file_name(format!("{stem}-{i}.{ext}"))).collect()
+        (1..=n_pages).map(|i| output.with_file_name(format!("{stem}-{i}.{ext}"))).collect()
     };
-    for (page, path) in pages.iter().zip(&paths) {
-        page.save(path).map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
-    }
+    // Each page is written as soon as it is drawn, from one reused buffer.
+    render::render_each(image, layout, &water.puzzle, &moves, &headline, &options, |p, page| {
+        page.save(&paths[p]).map_err(|e| Error::Write { path: paths[p].clone(), source: std::io::Error::other(e) })
+    })?;
     Ok(paths)
 }
 

@@ -169,14 +169,36 @@ pub fn render(
     headline: &Headline,
     options: &RenderOptions,
 ) -> Vec<RgbImage> {
-    overlay_geometry(layout, moves, headline, options)
-        .iter()
-        .enumerate()
-        .map(|(p, page)| {
-            let state = state_after(puzzle, &moves[..(p * options.moves_per_page).min(moves.len())]);
-            draw_page(&paint_state(image, layout, puzzle, &state), page)
-        })
-        .collect()
+    let mut pages = Vec::new();
+    render_each(image, layout, puzzle, moves, headline, options, |_, page| {
+        pages.push(page.clone());
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
+    pages
+}
+
+/// Like [`render`], but hands each page to `sink` as it is drawn, in one
+/// reused buffer: a fresh 1080×2400 image per page cost 4 ms of page faults
+/// each, more than drawing it (measured in benches/pipeline.rs).
+pub fn render_each<E>(
+    image: &RgbImage,
+    layout: &Layout,
+    puzzle: &WaterPuzzle,
+    moves: &[Pour],
+    headline: &Headline,
+    options: &RenderOptions,
+    mut sink: impl FnMut(usize, &RgbImage) -> Result<(), E>,
+) -> Result<usize, E> {
+    let pages = overlay_geometry(layout, moves, headline, options);
+    let mut buffer = image.clone();
+    for (p, page) in pages.iter().enumerate() {
+        let state = state_after(puzzle, &moves[..(p * options.moves_per_page).min(moves.len())]);
+        paint_state(&mut buffer, image, layout, puzzle, &state);
+        draw_page(&mut buffer, page);
+        sink(p, &buffer)?;
+    }
+    Ok(pages.len())
 }
 
 /// One picture per move: the tubes after it, with its arrow and a legend
@@ -190,7 +212,10 @@ pub fn frames(image: &RgbImage, layout: &Layout, puzzle: &WaterPuzzle, moves: &[
         .map(|(k, mut page)| {
             page.lines[0] = format!("Move {} of {total}", k + 1);
             let state = state_after(puzzle, &moves[..=k]);
-            draw_page(&paint_state(image, layout, puzzle, &state), &page)
+            let mut frame = image.clone();
+            paint_state(&mut frame, image, layout, puzzle, &state);
+            draw_page(&mut frame, &page);
+            frame
         })
         .collect()
 }
@@ -209,8 +234,10 @@ fn state_after(puzzle: &WaterPuzzle, moves: &[Pour]) -> WaterPuzzle {
 /// slot of a tube that showed that content in the screenshot (same height,
 /// so the same shape and shading: round bottoms, glass, highlights); only
 /// when no tube did is it filled flat with the colour read.
-fn paint_state(image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: &WaterPuzzle) -> RgbImage {
-    let mut img = image.clone();
+fn paint_state(img: &mut RgbImage, image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: &WaterPuzzle) {
+    // Start from the screenshot (a copy into the reused buffer, no allocation).
+    let pixels: &mut [u8] = img;
+    pixels.copy_from_slice(image.as_raw());
     // What each (tube, slot) showed in the screenshot.
     let shown = |t: usize, k: usize| initial.tubes()[t].layers.get(k).copied();
     let source = |content: Option<Layer>, k: usize| -> Option<(usize, usize)> {
@@ -241,7 +268,7 @@ fn paint_state(image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: 
                 continue;
             }
             match source(content, k) {
-                Some((t, j)) => copy_rect(image, &layout.tubes[t].slots[j], &mut img, slot),
+                Some((t, j)) => copy_rect(image, &layout.tubes[t].slots[j], img, slot),
                 None => {
                     let fill = match content {
                         Some(Layer::Color(id)) => layout.colors.get(id.0 as usize).copied().unwrap_or([128, 128, 128]),
@@ -258,86 +285,72 @@ fn paint_state(image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: 
             }
         }
     }
-    img
 }
 
 /// Copies the pixels of `from` (in `src`) onto `to` (in `dst`), as much as
-/// both rectangles and images hold.
+/// both rectangles and images hold, a row slice at a time.
 fn copy_rect(src: &RgbImage, from: &crate::vision::tubes::Rect, dst: &mut RgbImage, to: &crate::vision::tubes::Rect) {
-    let w = from.width().min(to.width());
-    let h = from.height().min(to.height());
-    for dy in 0..h {
-        for dx in 0..w {
-            let (sx, sy, tx, ty) = (from.x0 + dx, from.y0 + dy, to.x0 + dx, to.y0 + dy);
-            if sx < src.width() && sy < src.height() && tx < dst.width() && ty < dst.height() {
-                dst.put_pixel(tx, ty, *src.get_pixel(sx, sy));
-            }
-        }
+    let w =
+        from.width().min(to.width()).min(src.width().saturating_sub(from.x0)).min(dst.width().saturating_sub(to.x0));
+    let h = from
+        .height()
+        .min(to.height())
+        .min(src.height().saturating_sub(from.y0))
+        .min(dst.height().saturating_sub(to.y0));
+    let (src_stride, dst_stride) = (src.width() as usize * 3, dst.width() as usize * 3);
+    let src_raw = src.as_raw();
+    let dst_raw: &mut [u8] = dst;
+    for dy in 0..h as usize {
+        let s0 = (from.y0 as usize + dy) * src_stride + from.x0 as usize * 3;
+        let d0 = (to.y0 as usize + dy) * dst_stride + to.x0 as usize * 3;
+        dst_raw[d0..d0 + w as usize * 3].copy_from_slice(&src_raw[s0..s0 + w as usize * 3]);
     }
 }
 
-fn draw_page(image: &RgbImage, page: &PageGeometry) -> RgbImage {
-    let mut img = image.clone();
+fn draw_page(img: &mut RgbImage, page: &PageGeometry) {
     let r = page.badge_radius;
     for (i, arrow) in page.arrows.iter().enumerate() {
         let color = Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]);
-        draw_arc(&mut img, arrow, r * 0.38 + 2.0, SHADOW);
-        draw_arc(&mut img, arrow, r * 0.38, color);
+        draw_arc(img, arrow, r * 0.38 + 2.0, SHADOW);
+        draw_arc(img, arrow, r * 0.38, color);
     }
     for (i, &label) in page.tube_labels.iter().enumerate() {
-        badge(&mut img, label, r, Rgb([32, 32, 32]), &(i + 1).to_string());
+        badge(img, label, r, Rgb([32, 32, 32]), &(i + 1).to_string());
     }
     for (i, arrow) in page.arrows.iter().enumerate() {
-        badge(&mut img, arrow.badge, r, Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]), &arrow.number.to_string());
+        badge(img, arrow.badge, r, Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]), &arrow.number.to_string());
     }
-    draw_legend(&mut img, page);
-    img
+    draw_legend(img, page);
 }
 
-/// A thick quadratic arc with an arrowhead at its end.
+/// A thick quadratic arc with an arrowhead at its end: discs stamped along
+/// the curve a third of the width apart (round joins for free; a polygon
+/// per segment cost twice as much, measured in benches/pipeline.rs).
 fn draw_arc(img: &mut RgbImage, arrow: &ArrowGeometry, width: f32, color: Rgb<u8>) {
-    let steps = 32;
-    let points: Vec<Pt> =
-        (0..=steps).map(|i| bezier(arrow.start, arrow.control, arrow.end, i as f32 / steps as f32)).collect();
-    // Stop the shaft where the head begins.
     let head = width * 3.2;
-    for pair in points.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        if ((b.0 - arrow.end.0).powi(2) + (b.1 - arrow.end.1).powi(2)).sqrt() < head * 0.8 {
+    let (a, c, b) = (arrow.start, arrow.control, arrow.end);
+    let chord = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt() + ((c.0 - a.0).abs() + (c.1 - a.1).abs());
+    let steps = ((chord / (width / 3.0).max(1.0)) as usize).clamp(8, 2000);
+    let radius = (width / 2.0).round().max(1.0) as i32;
+    let mut last = a;
+    for i in 0..=steps {
+        let p = bezier(a, c, b, i as f32 / steps as f32);
+        if ((p.0 - b.0).powi(2) + (p.1 - b.1).powi(2)).sqrt() < head * 0.8 {
             break;
         }
-        thick_segment(img, a, b, width, color);
+        draw_filled_circle_mut(img, (p.0.round() as i32, p.1.round() as i32), radius, color);
+        last = p;
     }
-    let tail = points[steps - 3];
-    let (dx, dy) = (arrow.end.0 - tail.0, arrow.end.1 - tail.1);
+    let (dx, dy) = (b.0 - last.0, b.1 - last.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
     let (ux, uy) = (dx / len, dy / len);
-    let base = (arrow.end.0 - ux * head, arrow.end.1 - uy * head);
-    let tip = Point::new(arrow.end.0.round() as i32, arrow.end.1.round() as i32);
+    let base = (b.0 - ux * head, b.1 - uy * head);
+    let tip = Point::new(b.0.round() as i32, b.1.round() as i32);
     let left = Point::new((base.0 - uy * head * 0.6).round() as i32, (base.1 + ux * head * 0.6).round() as i32);
     let right = Point::new((base.0 + uy * head * 0.6).round() as i32, (base.1 - ux * head * 0.6).round() as i32);
     if tip != left && left != right && right != tip {
         draw_polygon_mut(img, &[tip, left, right], color);
     }
-}
-
-fn thick_segment(img: &mut RgbImage, a: Pt, b: Pt, width: f32, color: Rgb<u8>) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len < 0.5 {
-        return;
-    }
-    let (nx, ny) = (-dy / len * width / 2.0, dx / len * width / 2.0);
-    let quad = [
-        Point::new((a.0 + nx).round() as i32, (a.1 + ny).round() as i32),
-        Point::new((b.0 + nx).round() as i32, (b.1 + ny).round() as i32),
-        Point::new((b.0 - nx).round() as i32, (b.1 - ny).round() as i32),
-        Point::new((a.0 - nx).round() as i32, (a.1 - ny).round() as i32),
-    ];
-    if quad[0] != quad[3] && quad[0] != quad[1] {
-        draw_polygon_mut(img, &quad, color);
-    }
-    draw_filled_circle_mut(img, (b.0.round() as i32, b.1.round() as i32), (width / 2.0).round() as i32, color);
 }
 
 /// A round badge with a centred number, outlined so it reads on any board.
@@ -359,12 +372,12 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
         return;
     }
     let (iw, ih) = (img.width() as f32, img.height() as f32);
-    for y in y0.max(0.0) as u32..y1.min(ih) as u32 {
-        for x in x0.max(0.0) as u32..x1.min(iw) as u32 {
-            let p = img.get_pixel_mut(x, y);
-            for v in &mut p.0 {
-                *v = (*v as f32 * 0.2) as u8;
-            }
+    let stride = img.width() as usize * 3;
+    let (cx0, cx1) = (x0.max(0.0) as usize * 3, x1.min(iw) as usize * 3);
+    let raw: &mut [u8] = img;
+    for y in y0.max(0.0) as usize..y1.min(ih) as usize {
+        for v in &mut raw[y * stride + cx0..y * stride + cx1] {
+            *v /= 5;
         }
     }
     // Headline on its own line, moves in as many columns as fit.
@@ -388,17 +401,19 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
     }
 }
 
-/// The largest text scale at most `max_height` tall that fits `width`.
+/// The largest text scale at most `max_height` tall that fits `width`
+/// (binary search on whole pixels; at least 6 px).
 fn fit_scale(text: &str, width: f32, max_height: f32) -> PxScale {
-    let mut size = max_height.max(6.0);
-    while size > 6.0 {
-        let (tw, _) = text_size(PxScale::from(size), &*FONT, text);
-        if tw as f32 <= width {
-            break;
-        }
-        size -= 1.0;
+    let fits = |size: u32| text_size(PxScale::from(size as f32), &*FONT, text).0 as f32 <= width;
+    let (mut lo, mut hi) = (6u32, max_height.max(6.0) as u32);
+    if fits(hi) {
+        return PxScale::from(hi as f32);
     }
-    PxScale::from(size)
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    PxScale::from(lo as f32)
 }
 
 #[cfg(test)]

@@ -160,7 +160,7 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
             let (lo, hi) = (*color.iter().min().unwrap(), *color.iter().max().unwrap());
             // Empty glass is transparent: it looks like the board beside it.
             let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
-            let sample = if !liquid_ended && color_distance(color, beside) <= 45 {
+            let sample = if !liquid_ended && looks_empty(color, beside) {
                 SlotSample::Empty
             } else if bright >= 0.03 && hi < 110 && hi - lo < 28 {
                 SlotSample::Hidden
@@ -348,6 +348,17 @@ fn to_puzzle(
     WaterPuzzle::new(capacity, tubes, default_names(order.len())).map_err(VisionError::Puzzle)
 }
 
+/// Empty glass shows the board behind it, at most a little lighter or
+/// tinted. Compared in CIELAB: a dark liquid on a dark board (olive on teal)
+/// is within 40 of it in every channel but about ΔE 45 away; glass over wood
+/// is about ΔE 10-15 from the wood beside it.
+pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
+    colors::delta_e(to_lab(slot), to_lab(beside)) < EMPTY_DELTA_E
+}
+
+/// Largest CIELAB distance between empty glass and the board beside it.
+const EMPTY_DELTA_E: f32 = 20.0;
+
 fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
     let mut out = [0u8; 3];
     for (c, slot) in out.iter_mut().enumerate() {
@@ -356,10 +367,6 @@ fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
         *slot = v.get(v.len() / 2).copied().unwrap_or(0);
     }
     out
-}
-
-fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
-    (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
 }
 
 /// The image to work on: the screenshot itself, or a copy shrunk by a

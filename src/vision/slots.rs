@@ -113,7 +113,7 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], e
     let mut runs = runs(&prof, r.y0, min_len);
     for run in &mut runs {
         let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
-        run.empty = color_distance(run.color, sample_beside(img, &r, &band, others)) <= 45;
+        run.empty = super::looks_empty(run.color, sample_beside(img, &r, &band, others));
     }
     // The liquid column ends where the last long run ends.
     let bottom = runs.last().map_or(outer_bottom, |run| run.y1);

@@ -285,13 +285,23 @@ fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
     }
     let (rw, rh) = (reference.width(), reference.height());
     let overlaps = |a: &Rect, b: &Rect| overlap(a.x0, a.x1, b.x0, b.x1) > 0 && overlap(a.y0, a.y1, b.y0, b.y1) > 0;
-    let mut all = main.clone();
-    for icon in rest.iter().map(|t| t.outer) {
-        let small = icon.height() * 100 >= rh * 15
-            && icon.height() * 2 <= rh
-            && icon.width() * 4 >= rw
-            && icon.width() * 5 <= rw * 4;
-        if !small || main.iter().any(|m| overlaps(&m.outer, &icon)) {
+    let is_icon = |r: &Rect| {
+        r.height() * 100 >= rh * 15 && r.height() * 2 <= rh && r.width() * 4 >= rw && r.width() * 5 <= rw * 4
+    };
+    let icons: Vec<Rect> = rest.iter().map(|t| t.outer).filter(is_icon).collect();
+    // A cover the size of a tube (a sleeve) with a tube icon on it: locked.
+    let mut all: Vec<TubeBox> = main
+        .iter()
+        .map(|m| {
+            let inside = icons.iter().find(|i| {
+                let (cx, cy) = ((i.x0 + i.x1) / 2, (i.y0 + i.y1) / 2);
+                (m.outer.x0..m.outer.x1).contains(&cx) && (m.outer.y0..m.outer.y1).contains(&cy)
+            });
+            TubeBox { outer: m.outer, lock_icon: inside.copied() }
+        })
+        .collect();
+    for &icon in &icons {
+        if main.iter().any(|m| overlaps(&m.outer, &icon)) {
             continue;
         }
         let cx = (icon.x0 + icon.x1) / 2;

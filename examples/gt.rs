@@ -1,25 +1,6 @@
 //! Development aid: read every screenshot with ground truth and compare.
+use snapsolve::puzzle::water::renamed_in_order;
 use snapsolve::vision::{VisionOptions, read_water};
-
-/// Renames colours in order of first appearance, so equal-up-to-renaming
-/// levels give equal strings.
-fn canonical(level: &str) -> String {
-    let mut names: Vec<char> = Vec::new();
-    level
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() && c != 'E' {
-                let i = names.iter().position(|&n| n == c).unwrap_or_else(|| {
-                    names.push(c);
-                    names.len() - 1
-                });
-                char::from(b'a' + i as u8)
-            } else {
-                c
-            }
-        })
-        .collect()
-}
 
 fn main() {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/water_screens");
@@ -35,7 +16,7 @@ fn main() {
             let got = read_water(&img, &VisionOptions::default());
             total += 1;
             match got {
-                Ok(r) if canonical(&r.puzzle.to_string()) == canonical(expected) => {
+                Ok(r) if renamed_in_order(&r.puzzle.to_string()) == renamed_in_order(expected) => {
                     good += 1;
                     println!("ok   {name}");
                 }

@@ -37,12 +37,7 @@ fn json_report_replays_to_a_solved_state() {
         assert_eq!(report["status"], "solved");
         assert_eq!(report["game"], "water");
         let puzzle = report["puzzle"].as_str().unwrap();
-        let moves: Vec<(usize, usize)> = report["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
-            .collect();
+        let moves: Vec<(usize, usize)> = support::moves_of(&report);
         assert!(support::replay_solves(puzzle, &moves), "{strategy}");
         if strategy == "optimal" {
             assert_eq!(moves.len(), 41);

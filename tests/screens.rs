@@ -8,6 +8,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use snapsolve::puzzle::water::renamed_in_order;
 use snapsolve::vision::{VisionOptions, read_water};
 
 /// Screenshots with ground truth that are still misread, and why. The test
@@ -26,26 +27,6 @@ const KNOWN_MISREADS: [&str; 4] = [
     "discovery-level-38.png",
 ];
 
-/// Renames colours in order of first appearance (letters other than `E`),
-/// so levels equal up to renaming give equal strings.
-fn canonical(level: &str) -> String {
-    let mut names: Vec<char> = Vec::new();
-    level
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() && c != 'E' {
-                let i = names.iter().position(|&n| n == c).unwrap_or_else(|| {
-                    names.push(c);
-                    names.len() - 1
-                });
-                char::from(b'a' + i as u8)
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
 fn read(path: &Path) -> Result<String, String> {
     let img = image::open(path).map_err(|e| e.to_string())?.to_rgb8();
     read_water(&img, &VisionOptions::default()).map(|r| r.puzzle.to_string()).map_err(|e| e.to_string())
@@ -63,7 +44,7 @@ fn ground_truth_screenshots_read_exactly() {
         for (name, truth) in images.as_object().unwrap() {
             let expected = truth["visible"].as_str().unwrap();
             let got = read(&root.join(folder).join(name));
-            if got.as_deref().map(canonical) == Ok(canonical(expected)) {
+            if got.as_deref().map(renamed_in_order) == Ok(renamed_in_order(expected)) {
                 exact.push(name.clone());
             } else {
                 wrong.push(format!("{name}: read {got:?}, expected {expected}"));
@@ -95,7 +76,11 @@ fn screenshots_with_our_written_truth_read_exactly_and_negatives_are_rejected() 
     assert_eq!(levels.len() + negatives.len(), 15);
     for (name, expected) in levels {
         let got = read(&root.join(name));
-        assert_eq!(got.as_deref().map(canonical), Ok(canonical(expected.as_str().unwrap())), "{name}: read {got:?}");
+        assert_eq!(
+            got.as_deref().map(renamed_in_order),
+            Ok(renamed_in_order(expected.as_str().unwrap())),
+            "{name}: read {got:?}"
+        );
     }
     for name in negatives {
         let name = name.as_str().unwrap();
@@ -113,13 +98,11 @@ fn bundled_screenshot_is_read_and_solved() {
     let out = snapsolve().args(["samples/lvl105.jpg", "--json"]).assert().code(0).get_output().stdout.clone();
     let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let puzzle = report["puzzle"].as_str().unwrap();
-    assert_eq!(canonical(puzzle), canonical("ABCC DFGH IDJK IFJI BJLA LBKB KDJM MDFM GHCA KLHG HLMA GCFI EEEE EEEE"));
-    let moves: Vec<(usize, usize)> = report["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
-        .collect();
+    assert_eq!(
+        renamed_in_order(puzzle),
+        renamed_in_order("ABCC DFGH IDJK IFJI BJLA LBKB KDJM MDFM GHCA KLHG HLMA GCFI EEEE EEEE")
+    );
+    let moves: Vec<(usize, usize)> = support::moves_of(&report);
     assert_eq!(moves.len(), 41);
     assert!(support::replay_solves(puzzle, &moves));
 }
@@ -159,12 +142,7 @@ fn hidden_layer_screenshot_gets_a_plan_that_stops_at_a_reveal() {
     assert_eq!(report["status"], "partial");
     let puzzle = report["puzzle"].as_str().unwrap();
     assert!(puzzle.contains('?'));
-    let moves: Vec<(usize, usize)> = report["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
-        .collect();
+    let moves: Vec<(usize, usize)> = support::moves_of(&report);
     assert!(!moves.is_empty());
     assert!(last_pour_uncovers(puzzle, &moves), "{puzzle}: {moves:?}");
     assert!(!last_pour_uncovers(puzzle, &moves[..moves.len() - 1]), "the plan stops at the first reveal");

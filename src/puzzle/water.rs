@@ -426,6 +426,27 @@ impl fmt::Display for WaterPuzzle {
     }
 }
 
+/// The compact form with colours renamed `a`, `b`, … in order of first
+/// appearance (`E`, `?`, `!`, `,` and spaces kept), so two readings of one
+/// level compare equal whatever letters name its colours.
+pub fn renamed_in_order(compact: &str) -> String {
+    let mut names: Vec<char> = Vec::new();
+    compact
+        .chars()
+        .map(|c| {
+            if is_color_char(c) {
+                let i = names.iter().position(|&n| n == c).unwrap_or_else(|| {
+                    names.push(c);
+                    names.len() - 1
+                });
+                char::from_u32('a' as u32 + i as u32).unwrap_or('~')
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// Options for [`random_level`].
 #[derive(Debug, Clone, Copy)]
 pub struct RandomLevelOptions {
@@ -531,6 +552,13 @@ mod tests {
         assert_eq!(p.apply(Pour { from: 0, to: 3 }), Err(PourError::Locked(0)));
         p.apply(Pour { from: 2, to: 1 }).unwrap();
         assert_eq!(p.tubes()[0].locked_until, None);
+    }
+
+    #[test]
+    fn renaming_in_order_makes_readings_comparable() {
+        assert_eq!(renamed_in_order("GRR? !G EEEE"), renamed_in_order("XYY? !X EEEE"));
+        assert_eq!(renamed_in_order("GRR? !G EEEE"), "abb? !a EEEE");
+        assert_ne!(renamed_in_order("GRRG"), renamed_in_order("GRGR"));
     }
 
     #[test]

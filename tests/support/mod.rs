@@ -35,3 +35,13 @@ pub fn replay_solves(level: &str, moves: &[(usize, usize)]) -> bool {
     }
     tubes.iter().all(|t| t.is_empty() || (t.len() == capacity && t.iter().all(|&c| c == t[0])))
 }
+
+/// The `moves` of a JSON report as 1-based `(from, to)` pairs.
+pub fn moves_of(report: &serde_json::Value) -> Vec<(usize, usize)> {
+    report["moves"]
+        .as_array()
+        .expect("moves is an array")
+        .iter()
+        .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
+        .collect()
+}

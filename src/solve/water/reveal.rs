@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
 
 use super::state::{self, StateTable, TubeWord};
-use super::{Packed, replay_on_real_tubes, sorted};
+use super::{Packed, optimal, replay_on_real_tubes, sorted};
 
 /// The packed byte of a hidden layer.
 const HIDDEN: u8 = 0xFF;
@@ -104,16 +104,8 @@ pub fn plan_until_reveal(puzzle: &WaterPuzzle, max_states: usize) -> Result<Reve
             }
         });
         if let Some(goal) = goal {
-            let mut path = vec![goal];
-            let mut at = id;
-            loop {
-                path.push(table.get(at).to_vec());
-                if parent[at as usize] == u32::MAX {
-                    break;
-                }
-                at = parent[at as usize];
-            }
-            path.reverse();
+            let mut path = optimal::walk_back(&table, &parent, id);
+            path.push(goal);
             return Ok(RevealPlan { pours: replay_on_real_tubes(&packed, &path), states_explored: table.len() });
         }
         if over_budget {

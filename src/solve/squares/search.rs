@@ -196,8 +196,8 @@ impl<const W: usize> Tables<W> {
                 let mut top_any = vec![[0u64; W]; n_codes * 4];
                 for (k, per_rotation) in masks.iter().enumerate() {
                     let (top, class) = ((k / 4) % n_codes, k % 4);
-                    for i in 0..W {
-                        top_any[top * 4 + class][i] |= key_any_of(per_rotation, i);
+                    for (i, word) in top_any[top * 4 + class].iter_mut().enumerate() {
+                        *word |= key_any_of(per_rotation, i);
                     }
                 }
                 top_any

@@ -181,13 +181,16 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
         });
     }
 
-    // A headroom nearly a layer tall can pass for one more slot: when the top
-    // slot is empty in every tube and the layers fill whole tubes without
-    // it, it is headroom (start positions always have full tubes).
+    // A headroom nearly a layer tall can pass for one more slot: when the
+    // tubes barely hold `capacity` layers, the top slot is empty in every
+    // tube and the layers fill whole tubes without it, it is headroom (start
+    // positions always have full tubes). With room to spare it is a real slot
+    // that happens to be empty everywhere (discovery-level-30).
     let mut capacity = geometry.capacity;
     let n_locked = found.len() - open_tubes.len();
     let filled = samples.iter().flatten().filter(|s| **s != SlotSample::Empty).count();
     if capacity > 2
+        && geometry.height_in_layers < capacity as f32 + 0.15
         && samples.iter().all(|t| t.last() == Some(&SlotSample::Empty))
         && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
     {

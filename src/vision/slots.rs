@@ -168,6 +168,8 @@ pub struct SlotGeometry {
     pub capacity: usize,
     /// Rows to add to each profile's `bottom` to reach the liquid's bottom.
     pub bottom_shift: f32,
+    /// The tallest tube's height in layers (capacity is this, rounded down).
+    pub height_in_layers: f32,
 }
 
 /// Finds the layer height that puts nearly every run boundary of every tube
@@ -279,7 +281,8 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     } else {
         (h, shift)
     };
-    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift })
+    let height_in_layers = profiles.iter().map(|p| (p.bottom as f32 + shift - p.top as f32) / h).fold(0.0, f32::max);
+    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
 }
 
 /// Least squares on the evidence the coarse grid explains: each inlier says

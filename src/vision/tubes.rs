@@ -242,9 +242,11 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
                 let y0 = band[k..=end].iter().map(|&j| walls[j].y0).min().unwrap();
                 let y1 = band[k..=end].iter().map(|&j| walls[j].y1).max().unwrap();
                 tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None });
-            }
-            for &j in &band[k..=end] {
-                used[j] = true;
+                // Only walls that became a tube are spent: a wall left
+                // alone here may pair in another band (discovery-level-38).
+                for &j in &band[k..=end] {
+                    used[j] = true;
+                }
             }
             k = end + 1;
         }

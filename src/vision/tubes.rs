@@ -280,8 +280,22 @@ fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
     else {
         return Vec::new();
     };
-    let (main, rest): (Vec<TubeBox>, Vec<TubeBox>) =
+    let (mut main, rest): (Vec<TubeBox>, Vec<TubeBox>) =
         tubes.into_iter().partition(|t| alike(&t.outer, &reference) && t.outer.height() >= t.outer.width() * 2);
+    // Two tubes cannot overlap: of overlapping candidates (an outline and a
+    // shadow around it) keep the one closest to the common shape.
+    main.sort_by_key(|t| t.outer.width().abs_diff(reference.width()) + t.outer.height().abs_diff(reference.height()));
+    let mut kept: Vec<TubeBox> = Vec::new();
+    for t in main {
+        let clash = kept.iter().any(|k| {
+            overlap(k.outer.x0, k.outer.x1, t.outer.x0, t.outer.x1) * 2 > t.outer.width().min(k.outer.width())
+                && overlap(k.outer.y0, k.outer.y1, t.outer.y0, t.outer.y1) * 2 > t.outer.height().min(k.outer.height())
+        });
+        if !clash {
+            kept.push(t);
+        }
+    }
+    let main = kept;
     if main.len() < 2 {
         return Vec::new();
     }

@@ -260,15 +260,23 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
         .unwrap_or((best_h, best_shift));
     // Glyph centres sit a little off the slot centres, so with glyphs the
     // least-squares refit would trade accuracy for their bias.
-    let (h, shift) =
-        if glyph_h.is_some() { (coarse_h, coarse_shift) } else { refine(&distances, coarse_h, coarse_shift) };
-    let capacity_for = |h: f32, shift: f32| {
-        profiles
-            .iter()
-            .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h + 0.05).floor() as usize)
-            .max()
-            .unwrap_or(0)
+    let (h, shift) = if glyph_h.is_some() {
+        // Refit on the layer boundaries alone, and keep it only if it still
+        // agrees with the glyphs.
+        let boundaries: Vec<(f32, f32)> = distances.iter().copied().filter(|&(_, offset)| offset == 0.0).collect();
+        let (h, shift) = refine(&boundaries, coarse_h, coarse_shift);
+        if boundaries.len() >= 3 && plausible(h) { (h, shift) } else { (coarse_h, coarse_shift) }
+    } else {
+        refine(&distances, coarse_h, coarse_shift)
     };
+    // Heights in layers of the median tube: a corked or decorated tube
+    // stands taller than the rest.
+    let median_height = |h: f32, shift: f32| {
+        let mut v: Vec<f32> = profiles.iter().map(|p| (p.bottom as f32 + shift - p.top as f32) / h).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let capacity_for = |h: f32, shift: f32| (median_height(h, shift) + 0.05).floor() as usize;
     // When every boundary falls on an even layer, twice the layer height
     // explains them just as well; real games hold 4 to 6 layers, so a tube
     // of one or two layers means the height must be split.
@@ -281,7 +289,7 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     } else {
         (h, shift)
     };
-    let height_in_layers = profiles.iter().map(|p| (p.bottom as f32 + shift - p.top as f32) / h).fold(0.0, f32::max);
+    let height_in_layers = median_height(h, shift);
     Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
 }
 

@@ -225,7 +225,8 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
             .filter(|&j| {
                 !used[j] && {
                     let (a, b) = (&walls[i], &walls[j]);
-                    let tol = ((a.y1 - a.y0) / 12).max(6);
+                    // A cork or rim may lengthen one wall of a tube.
+                    let tol = ((a.y1 - a.y0) / 8).max(6);
                     a.y0.abs_diff(b.y0) <= tol && a.y1.abs_diff(b.y1) <= tol
                 }
             })

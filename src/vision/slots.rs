@@ -197,17 +197,22 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     if distances.is_empty() || tallest <= 0.0 {
         return None;
     }
-    // A block of hidden layers holds one glyph per layer: its length over its
-    // glyph count is the layer height, whatever else the evidence says.
-    let mut per_glyph: Vec<f32> = profiles
-        .iter()
-        .flat_map(|p| {
-            p.runs.iter().filter_map(|run| {
-                let n = p.glyphs.iter().filter(|&&y| (run.y0..run.y1).contains(&y)).count();
-                (n > 0).then(|| (run.y1 - run.y0) as f32 / n as f32)
+    // Hidden layers sit together, one glyph each, so consecutive glyphs of a
+    // tube are one layer apart, whatever shading splits their block into
+    // runs. Without two glyphs in a tube: a block's length over its glyphs.
+    let mut per_glyph: Vec<f32> =
+        profiles.iter().flat_map(|p| p.glyphs.windows(2).map(|w| w[1].abs_diff(w[0]) as f32)).collect();
+    if per_glyph.is_empty() {
+        per_glyph = profiles
+            .iter()
+            .flat_map(|p| {
+                p.runs.iter().filter_map(|run| {
+                    let n = p.glyphs.iter().filter(|&&y| (run.y0..run.y1).contains(&y)).count();
+                    (n > 0).then(|| (run.y1 - run.y0) as f32 / n as f32)
+                })
             })
-        })
-        .collect();
+            .collect();
+    }
     per_glyph.sort_by(f32::total_cmp);
     let glyph_h = per_glyph.get(per_glyph.len() / 2).copied();
     let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);

@@ -36,9 +36,15 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     let trace_file = cli.trace.as_deref().map(create).transpose()?;
     let bytes = read_input(&cli.input)?;
     let mut images_written = Vec::new();
-    let outcome = if let Some(image) = decode_image(&cli.input, &bytes)? {
+    let mut timings = None;
+    let started = std::time::Instant::now();
+    let decoded = decode_image(&cli.input, &bytes)?;
+    let decode_ms = started.elapsed().as_secs_f64() * 1e3;
+    let outcome = if let Some(image) = decoded {
         let output = solution_path(cli)?;
+        let started = std::time::Instant::now();
         let run = pipeline::run_image(&image, &options);
+        let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
         if cli.debug
             && let Some(detection) = &run.detection
         {
@@ -53,8 +59,11 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             other => other,
         })?;
         if let Outcome::Water(water) = &outcome {
+            let started = std::time::Instant::now();
             images_written = write_solution(&image, water, &output)?;
             images_written.extend(write_animation(&image, water, &output, cli)?);
+            let render_write_ms = started.elapsed().as_secs_f64() * 1e3;
+            timings = Some(report::Timings { decode_ms, read_solve_ms, render_write_ms });
         }
         outcome
     } else {
@@ -69,7 +78,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         OutputFormat::Text => print!("{}", report::render_text(&outcome, cli.all)),
         OutputFormat::Json => {
             let images: Vec<String> = images_written.iter().map(|p| p.display().to_string()).collect();
-            println!("{}", report::render_json(&outcome, cli.all, &images))
+            println!("{}", report::render_json(&outcome, cli.all, &images, timings))
         }
     }
     if format == OutputFormat::Text {

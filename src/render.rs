@@ -389,6 +389,14 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
     let headline_scale = fit_scale(&page.lines[0], x1 - x0 - 2.0 * pad, line_h * 0.72);
     draw_text_mut(img, INK, (x0 + pad) as i32, (y0 + pad) as i32, headline_scale, &*FONT, &page.lines[0]);
     let col_w = (x1 - x0 - 2.0 * pad) / columns as f32;
+    // One size for every move line: the largest that fits the widest.
+    let move_scale = page
+        .lines
+        .iter()
+        .skip(1)
+        .map(|line| fit_scale(line, col_w - line_h * 1.1, line_h * 0.8))
+        .min_by(|a, b| a.y.total_cmp(&b.y))
+        .unwrap_or(PxScale::from(line_h * 0.8));
     for (i, line) in page.lines.iter().skip(1).enumerate() {
         let (col, row) = (i / n_moves.div_ceil(columns), i % n_moves.div_ceil(columns));
         let x = x0 + pad + col as f32 * col_w;
@@ -396,8 +404,7 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
         let dot = line_h * 0.22;
         let color = Rgb(ARROW_COLORS[i % ARROW_COLORS.len()]);
         draw_filled_circle_mut(img, ((x + dot) as i32, (y + line_h * 0.4) as i32), dot as i32, color);
-        let scale = fit_scale(line, col_w - dot * 3.0, line_h * 0.8);
-        draw_text_mut(img, INK, (x + dot * 3.0) as i32, y as i32, scale, &*FONT, line);
+        draw_text_mut(img, INK, (x + dot * 3.0) as i32, y as i32, move_scale, &*FONT, line);
     }
 }
 

@@ -14,7 +14,8 @@
 //! - `extra_tube`: for an unsolvable level, `{ "solvable": bool|null, "pours": n|null }`
 //!   (what one more empty tube would do; `null` where the search gave up), else `null`;
 //! - `message`: one sentence for people;
-//! - `images`: for a screenshot, the solution pictures written.
+//! - `images`: for a screenshot, the solution pictures written;
+//! - `timings`: for a screenshot, `{ "decode_ms", "read_solve_ms", "render_write_ms" }`.
 //!
 //! JSON schema (squares), top level:
 //! - `game`: `"squares"`; `status` as above;
@@ -55,6 +56,19 @@ pub struct WaterReport {
     /// Pictures written for a screenshot (the annotated solution pages).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<String>,
+    /// Screenshots: milliseconds per stage of the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timings: Option<Timings>,
+}
+
+/// Milliseconds per stage of a screenshot run.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Timings {
+    pub decode_ms: f64,
+    /// Reading the screenshot and solving the level.
+    pub read_solve_ms: f64,
+    /// Drawing and writing the pictures.
+    pub render_write_ms: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -264,6 +278,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
             extra_tube: None,
             message,
             images: Vec::new(),
+            timings: None,
         };
     }
     match &outcome.result {
@@ -282,6 +297,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
                 extra_tube: None,
                 message: format!("solved in {n} pours ({kind})"),
                 images: Vec::new(),
+                timings: None,
             }
         }
         Err(err) => {
@@ -314,6 +330,7 @@ pub fn water_report(outcome: &WaterOutcome) -> WaterReport {
                 extra_tube,
                 message,
                 images: Vec::new(),
+                timings: None,
             }
         }
     }
@@ -344,13 +361,15 @@ pub fn render_text(outcome: &Outcome, list_all: bool) -> String {
     }
 }
 
-/// The report as JSON; `images` are the pictures written for it.
-pub fn render_json(outcome: &Outcome, list_all: bool, images: &[String]) -> String {
+/// The report as JSON; `images` are the pictures written for it and
+/// `timings` the stages of a screenshot run.
+pub fn render_json(outcome: &Outcome, list_all: bool, images: &[String], timings: Option<Timings>) -> String {
     match outcome {
         Outcome::Squares(s) => serde_json::to_string_pretty(&squares_report(s, list_all)).expect("report serialises"),
         Outcome::Water(w) => {
             let mut report = water_report(w);
             report.images = images.to_vec();
+            report.timings = timings;
             serde_json::to_string_pretty(&report).expect("report serialises")
         }
     }

@@ -86,7 +86,15 @@ fn snapsolve() -> Command {
 
 #[test]
 fn bundled_screenshot_is_read_and_solved() {
-    let out = snapsolve().args(["samples/lvl105.jpg", "--json"]).assert().code(0).get_output().stdout.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let out = snapsolve()
+        .args(["samples/lvl105.jpg", "--json", "-o"])
+        .arg(dir.path().join("out.png"))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
     let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let puzzle = report["puzzle"].as_str().unwrap();
     assert_eq!(
@@ -168,6 +176,9 @@ fn solution_pictures_are_written_beside_the_input_at_its_size() {
     let out = snapsolve().arg(&shot).arg("--json").assert().code(0).get_output().stdout.clone();
     let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let images: Vec<String> = report["images"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().into()).collect();
+    for stage in ["decode_ms", "read_solve_ms", "render_write_ms"] {
+        assert!(report["timings"][stage].as_f64().unwrap() > 0.0, "{stage}");
+    }
     // 41 moves, five a page.
     assert_eq!(images.len(), 9);
     for (i, path) in images.iter().enumerate() {
@@ -232,4 +243,26 @@ fn frames_and_gif_show_the_plan_move_by_move() {
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).unwrap();
     use image::AnimationDecoder;
     assert_eq!(decoder.into_frames().count(), n_moves + 1, "the screenshot, then one frame per move");
+}
+
+#[test]
+fn bundled_synthetic_sample_reads_as_the_level_it_was_drawn_from() {
+    use snapsolve::vision::synthetic::{THEMES, scrambled_level};
+    let theme = THEMES.iter().find(|t| t.name == "dusk").unwrap();
+    let drawn = scrambled_level(theme, 7).to_string();
+    assert_eq!(
+        read(Path::new("samples/synthetic-dusk.png")).map(|l| renamed_in_order(&l)),
+        Ok(renamed_in_order(&drawn))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = snapsolve()
+        .args(["samples/synthetic-dusk.png", "--json", "-o"])
+        .arg(dir.path().join("dusk.png"))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert!(support::replay_solves(report["puzzle"].as_str().unwrap(), &support::moves_of(&report)));
 }

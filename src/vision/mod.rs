@@ -10,6 +10,7 @@
 pub mod colors;
 pub mod debug;
 pub mod slots;
+pub mod synthetic;
 pub mod tubes;
 
 use image::RgbImage;

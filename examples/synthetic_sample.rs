@@ -1,0 +1,13 @@
+//! Renders `samples/synthetic-dusk.png`: a random level (seed 7) drawn in the
+//! made-up "dusk" theme by `snapsolve::vision::synthetic`. Run with
+//! `cargo run --example synthetic_sample` to draw it again.
+use snapsolve::vision::synthetic::{THEMES, draw, scrambled_level};
+
+fn main() {
+    let theme = THEMES.iter().find(|t| t.name == "dusk").expect("dusk theme");
+    let level = scrambled_level(theme, 7);
+    let image = draw(&level, theme, 720, 1520);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/synthetic-dusk.png");
+    image.save(path).expect("samples/ is writable");
+    println!("{level}\nwrote {path}");
+}

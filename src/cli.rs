@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::pipeline::{Game, RunOptions, SquaresFormat};
 use crate::solve::squares::SquaresSolveOptions;
@@ -13,12 +13,23 @@ use crate::solve::water::{Strategy, WaterSolveOptions};
 ///
 /// Exit codes: 0 solved, 1 unsolvable or search budget exhausted, 2 bad input.
 #[derive(Debug, Parser)]
-#[command(name = "snapsolve", version, about, long_about = None)]
+#[command(
+    name = "snapsolve",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// A water-sort screenshot (PNG or JPEG), a water-sort level in the
     /// compact form (`EEGR GRRG ...`, tubes top to bottom), a card list
     /// (`C1 HEAD-RED TAIL-BLUE ...`), or `-` for standard input.
-    pub input: PathBuf,
+    #[arg(required = true)]
+    pub input: Option<PathBuf>,
 
     /// Which puzzle the input holds; `auto` looks at the text.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
@@ -73,11 +84,50 @@ pub struct Cli {
     #[arg(long)]
     pub gif: bool,
 
+    /// Screenshots: name colours by this calibrated theme instead of
+    /// clustering them. Without it, a calibrated theme that fits the
+    /// screenshot is used if there is one.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
+
+    /// The calibration file. Default: ./calibration.toml if it exists, else
+    /// calibration.toml in the user's config directory
+    /// (~/.config/snapsolve/ on Linux).
+    #[arg(long, value_name = "PATH")]
+    pub calibration: Option<PathBuf>,
+
     /// Screenshots: also write what the reader saw (tube boxes, slots, the
     /// colour sampled per slot, crosses for hidden layers) to
     /// `<input>.debug.png` beside the input.
     #[arg(long)]
     pub debug: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Learn a game theme's colours from screenshots into calibration.toml,
+    /// so later screenshots of that theme are read with them.
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Screenshots of one theme; their colours are merged.
+    #[arg(required = true)]
+    pub screenshots: Vec<PathBuf>,
+
+    /// The theme's name (a new theme is added, an existing one replaced).
+    #[arg(long)]
+    pub theme: String,
+
+    /// Names for the colours, comma-separated, in order of first appearance
+    /// (tubes in reading order, each from the top).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+
+    /// The calibration file (default as for the main command).
+    #[arg(long, value_name = "PATH")]
+    pub calibration: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -133,7 +183,7 @@ impl Cli {
             first_only: self.first,
         };
         let water = WaterSolveOptions { strategy, max_states: self.max_states };
-        let run = RunOptions { game, squares_format, water, squares, vision: Default::default() };
+        let run = RunOptions { game, squares_format, water, squares, ..Default::default() };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
         (run, format)
     }

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::calibrate::CalibrateError;
+use crate::config::ConfigError;
 use crate::puzzle::squares::SquaresError;
 use crate::puzzle::water::WaterError;
 use crate::vision::VisionError;
@@ -34,6 +36,10 @@ pub enum Error {
     Vision(#[from] VisionError),
     #[error("`{path}`: {source}")]
     Screenshot { path: PathBuf, source: VisionError },
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    #[error("{0}")]
+    Calibrate(#[from] CalibrateError),
 }
 
 impl Error {

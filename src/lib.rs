@@ -8,7 +8,9 @@
 //!
 //! `main.rs` is a shell around `cli` and `pipeline`.
 
+pub mod calibrate;
 pub mod cli;
+pub mod config;
 pub mod error;
 pub mod pipeline;
 pub mod puzzle;

@@ -8,8 +8,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use snapsolve::cli::{Cli, OutputFormat};
+use snapsolve::calibrate::CalibrateOptions;
+use snapsolve::cli::{CalibrateArgs, Cli, Command, OutputFormat};
+use snapsolve::config::{self, CalibrationFile};
 use snapsolve::error::Error;
+use snapsolve::pipeline::ThemeChoice;
 use snapsolve::pipeline::{Outcome, WaterOutcome};
 use snapsolve::puzzle::squares::SquaresPuzzle;
 use snapsolve::render::{self, Headline, RenderOptions};
@@ -31,31 +34,36 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<i32, Error> {
-    let (options, format) = cli.options();
+    if let Some(Command::Calibrate(args)) = &cli.command {
+        return calibrate(args);
+    }
+    let input: &Path = cli.input.as_deref().expect("clap requires the input when there is no subcommand");
+    let (mut options, format) = cli.options();
+    options.theme = theme_choice(cli)?;
     // Output files are opened before any work, so a bad path costs nothing.
     let trace_file = cli.trace.as_deref().map(create).transpose()?;
-    let bytes = read_input(&cli.input)?;
+    let bytes = read_input(input)?;
     let mut images_written = Vec::new();
     let mut timings = None;
     let started = std::time::Instant::now();
-    let decoded = decode_image(&cli.input, &bytes)?;
+    let decoded = decode_image(input, &bytes)?;
     let decode_ms = started.elapsed().as_secs_f64() * 1e3;
     let outcome = if let Some(image) = decoded {
-        let output = solution_path(cli)?;
+        let output = solution_path(cli, input)?;
         let started = std::time::Instant::now();
         let run = pipeline::run_image(&image, &options);
         let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
         if cli.debug
             && let Some(detection) = &run.detection
         {
-            let path = debug_path(&cli.input);
+            let path = debug_path(input);
             snapsolve::vision::debug::draw(&image, detection)
                 .save(&path)
                 .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
             eprintln!("snapsolve: wrote {}", path.display());
         }
         let outcome = run.result.map_err(|e| match e {
-            Error::Vision(source) => Error::Screenshot { path: cli.input.clone(), source },
+            Error::Vision(source) => Error::Screenshot { path: input.to_path_buf(), source },
             other => other,
         })?;
         if let Outcome::Water(water) = &outcome {
@@ -67,8 +75,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         }
         outcome
     } else {
-        let text =
-            String::from_utf8(bytes).map_err(|e| Error::NotText { path: cli.input.clone(), reason: e.to_string() })?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| Error::NotText { path: input.to_path_buf(), reason: e.to_string() })?;
         pipeline::run_text(&text, &options)?
     };
     if let (Some(file), Some(path), Outcome::Squares(squares)) = (trace_file, &cli.trace, &outcome) {
@@ -148,14 +156,13 @@ fn decode_image(path: &Path, bytes: &[u8]) -> Result<Option<image::RgbImage>, Er
 
 /// Where the solution picture goes, checked before any work: not the input,
 /// in a folder we can write to.
-fn solution_path(cli: &Cli) -> Result<PathBuf, Error> {
+fn solution_path(cli: &Cli, input: &Path) -> Result<PathBuf, Error> {
     let path = cli.output.clone().unwrap_or_else(|| {
-        let stem = cli.input.file_stem().map_or_else(|| "snapsolve".into(), |s| s.to_string_lossy().into_owned());
-        cli.input.with_file_name(format!("{stem}.solution.png"))
+        let stem = input.file_stem().map_or_else(|| "snapsolve".into(), |s| s.to_string_lossy().into_owned());
+        input.with_file_name(format!("{stem}.solution.png"))
     });
-    let same_as_input =
-        std::fs::canonicalize(&path).ok().is_some_and(|p| std::fs::canonicalize(&cli.input).ok() == Some(p));
-    if same_as_input || path == cli.input {
+    let same_as_input = std::fs::canonicalize(&path).ok().is_some_and(|p| std::fs::canonicalize(input).ok() == Some(p));
+    if same_as_input || path == input {
         return Err(Error::Write {
             path,
             source: std::io::Error::other("that is the input screenshot; snapsolve never overwrites it"),
@@ -241,6 +248,51 @@ fn write_animation(
         written.push(path);
     }
     Ok(written)
+}
+
+/// How colours are named: `--theme` from the calibration file, else any
+/// calibrated theme that fits, else clustering. A broken calibration file is
+/// an error (it is never silently ignored or replaced).
+fn theme_choice(cli: &Cli) -> Result<ThemeChoice, Error> {
+    let path = config::locate(cli.calibration.as_deref());
+    if cli.theme.is_none() && !path.exists() {
+        return Ok(ThemeChoice::Cluster);
+    }
+    let file = CalibrationFile::load(&path)?;
+    Ok(match &cli.theme {
+        Some(name) => ThemeChoice::Named(file.theme(name)?),
+        None => ThemeChoice::Auto(file.themes()?),
+    })
+}
+
+/// `snapsolve calibrate`: learn a theme from screenshots, merge it into the
+/// calibration file, print what was learned.
+fn calibrate(args: &CalibrateArgs) -> Result<i32, Error> {
+    let path = config::locate(args.calibration.as_deref());
+    // Load first: a malformed file stops us before any work.
+    let mut file = CalibrationFile::load(&path)?;
+    let mut images = Vec::new();
+    for shot in &args.screenshots {
+        let bytes = read_input(shot)?;
+        let image = decode_image(shot, &bytes)?
+            .ok_or_else(|| Error::BadImage { path: shot.clone(), reason: "not a PNG or JPEG".into() })?;
+        images.push(image);
+    }
+    let options = CalibrateOptions { name: args.theme.clone(), names: args.names.clone(), vision: Default::default() };
+    let theme = snapsolve::calibrate::learn_theme(&images, &options)?;
+    file.set_theme(&theme);
+    file.save()?;
+    println!(
+        "theme `{}`: capacity {}, {} colours, written to {}",
+        theme.name,
+        theme.capacity,
+        theme.colors.len(),
+        path.display()
+    );
+    for c in &theme.colors {
+        println!("  {:<12} {}  tolerance ΔE {:.1}", c.name, c.hex, c.tolerance);
+    }
+    Ok(0)
 }
 
 /// `shot.png` → `shot.debug.png`, beside the input (never the input itself).

@@ -4,6 +4,7 @@
 
 use image::RgbImage;
 
+use crate::config::Theme;
 use crate::error::Error;
 use crate::puzzle::squares::SquaresPuzzle;
 use crate::puzzle::water::WaterPuzzle;
@@ -31,8 +32,20 @@ pub enum SquaresFormat {
     Eternity,
 }
 
+/// How the colours of a screenshot are named.
+#[derive(Debug, Clone, Default)]
+pub enum ThemeChoice {
+    /// Cluster the colours found (no calibration).
+    #[default]
+    Cluster,
+    /// Use this calibrated theme.
+    Named(Theme),
+    /// Use the calibrated theme that fits the screenshot, if any fits.
+    Auto(Vec<Theme>),
+}
+
 /// Options of every stage of one run.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     /// `None`: tell the game from the input.
     pub game: Option<Game>,
@@ -41,6 +54,7 @@ pub struct RunOptions {
     pub water: WaterSolveOptions,
     pub squares: SquaresSolveOptions,
     pub vision: VisionOptions,
+    pub theme: ThemeChoice,
 }
 
 /// An edge-matching run's result.
@@ -149,7 +163,12 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> ImageRun {
         Ok(d) => d,
         Err(e) => return ImageRun { detection: None, result: Err(e.into()) },
     };
-    let result = vision::recognise_water(&detection, &options.vision).map_err(Error::from).map(|puzzle| {
+    let theme = match &options.theme {
+        ThemeChoice::Cluster => None,
+        ThemeChoice::Named(theme) => Some(theme),
+        ThemeChoice::Auto(themes) => vision::choose_theme(&detection, themes),
+    };
+    let result = vision::recognise_water(&detection, &options.vision, theme).map_err(Error::from).map(|puzzle| {
         let layout = vision::layout_with_colors(&detection, &puzzle);
         Outcome::Water(solve_water(puzzle, Some(layout), &options.water))
     });

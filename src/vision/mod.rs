@@ -16,8 +16,10 @@ pub mod tubes;
 use image::RgbImage;
 use thiserror::Error;
 
+use crate::config::Theme;
 use crate::puzzle::water::{ColorId, Layer, Tube, WaterError, WaterPuzzle, default_names};
 use colors::{ClusterOptions, cluster, to_lab};
+use palette::Lab;
 use slots::{SlotSample, profile, sample_slot, slot_geometry, slot_rects};
 use tubes::{Gradients, Rect, TubeFinding, find_tubes};
 
@@ -75,7 +77,7 @@ pub struct WaterReading {
 }
 
 /// Why a screenshot could not be read. Each says what to try.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Error)]
 pub enum VisionError {
     #[error("no tubes were found in the image; is it a water-sort level (not a pop-up, advert or win screen)?")]
     NoTubes,
@@ -91,12 +93,18 @@ pub enum VisionError {
     Puzzle(WaterError),
     #[error("found {tubes} tubes holding {colors} colour(s), which is no level in play (a pop-up or win screen?)")]
     NotALevel { tubes: usize, colors: usize },
+    #[error(
+        "a layer of colour {hex} matches no colour of theme `{theme}` (nearest: `{nearest}`, ΔE {distance:.1}); re-calibrate with `snapsolve calibrate SCREENSHOT --theme {theme}`"
+    )]
+    UnknownColor { hex: String, theme: String, nearest: String, distance: f32 },
+    #[error("theme `{theme}` has tubes of {expected} layers but this screenshot's hold {found}")]
+    ThemeCapacity { theme: String, expected: usize, found: usize },
 }
 
 /// Reads a water-sort screenshot.
 pub fn read_water(image: &RgbImage, options: &VisionOptions) -> Result<WaterReading, VisionError> {
     let detection = detect_water(image, options)?;
-    let puzzle = recognise_water(&detection, options)?;
+    let puzzle = recognise_water(&detection, options, None)?;
     Ok(WaterReading { puzzle, detection })
 }
 
@@ -120,9 +128,24 @@ pub fn layout_with_colors(detection: &Detection, puzzle: &WaterPuzzle) -> Layout
     layout
 }
 
-/// Names the colours of a detection and checks the level.
-pub fn recognise_water(detection: &Detection, options: &VisionOptions) -> Result<WaterPuzzle, VisionError> {
-    let puzzle = to_puzzle(&detection.samples, &detection.locks, detection.capacity, options)?;
+/// Names the colours of a detection (by a calibrated theme when one is
+/// given, else by clustering) and checks the level.
+pub fn recognise_water(
+    detection: &Detection,
+    options: &VisionOptions,
+    theme: Option<&Theme>,
+) -> Result<WaterPuzzle, VisionError> {
+    if let Some(theme) = theme
+        && theme.capacity != detection.capacity
+    {
+        return Err(VisionError::ThemeCapacity {
+            theme: theme.name.clone(),
+            expected: theme.capacity,
+            found: detection.capacity,
+        });
+    }
+    let naming = theme.map_or(Naming::Cluster(options), Naming::Theme);
+    let puzzle = to_puzzle(&detection.samples, &detection.locks, detection.capacity, naming)?;
     if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 {
         return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.n_colors() });
     }
@@ -252,14 +275,96 @@ pub fn detect_water(image: &RgbImage, options: &VisionOptions) -> Result<Detecti
 }
 
 /// Colour ids for the liquid samples, then the puzzle.
+/// How the colour ids of the liquid samples are decided.
+enum Naming<'a> {
+    /// Clustered from the samples themselves.
+    Cluster(&'a VisionOptions),
+    /// Each sample is the nearest colour of a calibrated theme.
+    Theme(&'a Theme),
+}
+
+/// The liquid samples of a detection, in reading order, bottom first.
+fn liquid_samples(samples: &[Vec<SlotSample>]) -> Vec<[u8; 3]> {
+    samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect()
+}
+
+/// Largest distance at which a sample still is theme colour `i`: its own
+/// measured spread with a margin, or, because a game shades one liquid a
+/// little differently from capture to capture (sshcrack's green is #46de1e
+/// in some screenshots and #3cc418 in others, ΔE 12), up to 60% of the way
+/// to the
+/// nearest other colour of the theme (at most ΔE 25).
+fn theme_reach(theme: &Theme, i: usize) -> f32 {
+    let own = (theme.colors[i].tolerance * 1.5).max(8.0);
+    let nearest_other = theme
+        .colors
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, c)| colors::delta_e(c.lab, theme.colors[i].lab))
+        .fold(f32::MAX, f32::min);
+    own.max((nearest_other * 0.6).min(25.0))
+}
+
+/// The nearest colour of `theme` to `lab`, with its distance.
+fn nearest_theme_color(theme: &Theme, lab: Lab) -> (usize, f32) {
+    theme
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, colors::delta_e(lab, c.lab)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("a theme has colours")
+}
+
+/// Each sample's nearest theme colour and its distance.
+fn match_theme(labs: &[Lab], theme: &Theme) -> Vec<(usize, f32)> {
+    labs.iter().map(|&lab| nearest_theme_color(theme, lab)).collect()
+}
+
+/// Names colours by a theme: every sample must be within reach of one.
+fn assign_by_theme(liquid: &[[u8; 3]], theme: &Theme) -> Result<colors::Clustering, VisionError> {
+    let labs: Vec<Lab> = liquid.iter().map(|&c| to_lab(c)).collect();
+    let mut ids = Vec::with_capacity(liquid.len());
+    for (&rgb, (i, distance)) in liquid.iter().zip(match_theme(&labs, theme)) {
+        if distance > theme_reach(theme, i) {
+            return Err(VisionError::UnknownColor {
+                hex: format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]),
+                theme: theme.name.clone(),
+                nearest: theme.colors[i].name.clone(),
+                distance,
+            });
+        }
+        ids.push(i as u8);
+    }
+    Ok(colors::Clustering { ids, centroids: theme.colors.iter().map(|c| c.lab).collect() })
+}
+
+/// The calibrated theme that explains a detection best: same capacity, every
+/// liquid sample within reach of one of its colours, smallest mean distance.
+pub fn choose_theme<'a>(detection: &Detection, themes: &'a [Theme]) -> Option<&'a Theme> {
+    let labs: Vec<Lab> = liquid_samples(&detection.samples).iter().map(|&c| to_lab(c)).collect();
+    themes
+        .iter()
+        .filter(|t| t.capacity == detection.capacity && !labs.is_empty())
+        .filter_map(|t| {
+            let matches = match_theme(&labs, t);
+            matches
+                .iter()
+                .all(|&(i, d)| d <= theme_reach(t, i))
+                .then(|| (t, matches.iter().map(|m| m.1).sum::<f32>() / matches.len() as f32))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(t, _)| t)
+}
+
 fn to_puzzle(
     samples: &[Vec<SlotSample>],
     locks: &[Option<[u8; 3]>],
     capacity: usize,
-    options: &VisionOptions,
+    naming: Naming<'_>,
 ) -> Result<WaterPuzzle, VisionError> {
-    let liquid: Vec<[u8; 3]> =
-        samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect();
+    let liquid = liquid_samples(samples);
     let hidden = samples.iter().flatten().filter(|s| **s == SlotSample::Hidden).count();
     let filled = liquid.len() + hidden;
     if filled == 0 || !filled.is_multiple_of(capacity) {
@@ -267,6 +372,10 @@ fn to_puzzle(
     }
     let labs: Vec<_> = liquid.iter().map(|&c| to_lab(c)).collect();
     let total_colors = filled / capacity;
+    let options = match naming {
+        Naming::Theme(theme) => return build_puzzle(samples, locks, capacity, assign_by_theme(&liquid, theme)?),
+        Naming::Cluster(options) => options,
+    };
     let clustering = if hidden == 0 {
         cluster(&labs, total_colors, capacity, true, &options.clusters)
     } else {
@@ -287,7 +396,16 @@ fn to_puzzle(
         capacity,
         detail: format!("{} visible layers, {} hidden", liquid.len(), hidden),
     })?;
+    build_puzzle(samples, locks, capacity, clustering)
+}
 
+/// The puzzle from samples and their colour ids.
+fn build_puzzle(
+    samples: &[Vec<SlotSample>],
+    locks: &[Option<[u8; 3]>],
+    capacity: usize,
+    clustering: colors::Clustering,
+) -> Result<WaterPuzzle, VisionError> {
     // A lock's colour is the nearest colour found, or one not visible yet.
     let mut n_ids = clustering.centroids.len();
     let lock_ids: Vec<Option<u8>> = locks

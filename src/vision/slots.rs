@@ -134,8 +134,13 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
         let median = prof[(y - y0) as usize];
         let (lo, hi) = (*median.iter().min().unwrap(), *median.iter().max().unwrap());
         let dark = hi < 110 && hi - lo < 28;
-        let bright = (x0..x1).filter(|&x| img.get_pixel(x, y).0.iter().all(|&v| v >= 190)).count();
-        dark && bright * 12 >= (x1 - x0) as usize
+        // Only the middle third: a `?` is centred, while a round bottom's
+        // outline enters the strip from its sides.
+        let third = ((x1 - x0) / 3).max(1);
+        let middle = (x0 + third..x1 - third).filter(|&x| img.get_pixel(x, y).0.iter().all(|&v| v >= 190)).count();
+        // A glyph is a few strokes; a row bright across the whole middle is
+        // an outline or a highlight.
+        dark && middle * 36 >= (x1 - x0) as usize && middle * 10 <= third as usize * 9
     };
     let mut centres = Vec::new();
     let mut start: Option<u32> = None;

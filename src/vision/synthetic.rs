@@ -147,7 +147,16 @@ pub fn draw(level: &WaterPuzzle, theme: &Theme, width: u32, height: u32) -> RgbI
                     let bg = img.get_pixel(x, y).0;
                     match tube.layers.get(k) {
                         Some(Layer::Color(c)) => theme.palette[c.0 as usize],
-                        _ => mix(bg, theme.glass.0, theme.glass.1),
+                        Some(Layer::Hidden) => {
+                            // A dark cell with a white glyph: a bar and a dot
+                            // in the middle of the slot.
+                            let in_slot = from_bottom / layer_h - k as f32;
+                            let dx = (x as f32 + 0.5 - (x0 as f32 + radius)).abs() / tube_w as f32;
+                            let bar = dx < 0.07 && (0.45..0.8).contains(&in_slot);
+                            let dot = dx < 0.07 && (0.25..0.35).contains(&in_slot);
+                            if bar || dot { [250, 250, 250] } else { [58, 58, 60] }
+                        }
+                        None => mix(bg, theme.glass.0, theme.glass.1),
                     }
                 };
                 img.put_pixel(x, y, Rgb(color));

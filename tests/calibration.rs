@@ -25,9 +25,10 @@ fn read_with(img: &image::RgbImage, theme: Option<&snapsolve::config::Theme>) ->
 }
 
 #[test]
-fn a_theme_learned_from_three_screenshots_reads_the_others_of_its_game() {
+fn a_theme_learned_from_one_screenshot_reads_the_others_of_its_game() {
     let root = support::shared_dir().join("water_screens/sshcrack__water-sort-player");
-    let learn_from = ["level-213.png", "level-214.png", "discovery-level-2.png"];
+    // This level shows all ten colours of the game.
+    let learn_from = ["discovery-level-5.png"];
     let images: Vec<_> = learn_from.iter().map(|f| image(&root.join(f))).collect();
     let options = CalibrateOptions { name: "wood".into(), ..Default::default() };
     let theme = learn_theme(&images, &options).unwrap();
@@ -46,7 +47,13 @@ fn a_theme_learned_from_three_screenshots_reads_the_others_of_its_game() {
         assert_eq!(got.as_deref().map(renamed_in_order), Ok(renamed_in_order(expected)), "{name}");
         checked += 1;
     }
-    assert_eq!(checked, 21);
+    assert_eq!(checked, 23);
+
+    // A screenshot of another game is not read with this theme: the colour
+    // that does not fit is named.
+    let other = support::shared_dir().join("water_screens/kuking__WaterSortPuzzleSolver/lvl105.jpg");
+    let err = read_with(&image(&other), Some(&theme)).unwrap_err();
+    assert!(err.contains("matches no colour of theme `wood`") && err.contains("re-calibrate"), "{err}");
 }
 
 /// A dark theme whose palette holds two reds about ΔE 8 apart.

@@ -291,7 +291,7 @@ fn liquid_samples(samples: &[Vec<SlotSample>]) -> Vec<[u8; 3]> {
 /// Largest distance at which a sample still is theme colour `i`: its own
 /// measured spread with a margin, or, because a game shades one liquid a
 /// little differently from capture to capture (sshcrack's green is #46de1e
-/// in some screenshots and #3cc418 in others, ΔE 12), up to 60% of the way
+/// in some screenshots and #3cc418 or #4dc92c in others, ΔE 12-14), up to 65% of the way
 /// to the
 /// nearest other colour of the theme (at most ΔE 25).
 fn theme_reach(theme: &Theme, i: usize) -> f32 {
@@ -303,7 +303,7 @@ fn theme_reach(theme: &Theme, i: usize) -> f32 {
         .filter(|&(j, _)| j != i)
         .map(|(_, c)| colors::delta_e(c.lab, theme.colors[i].lab))
         .fold(f32::MAX, f32::min);
-    own.max((nearest_other * 0.6).min(25.0))
+    own.max((nearest_other * 0.65).min(25.0))
 }
 
 /// The nearest colour of `theme` to `lab`, with its distance.

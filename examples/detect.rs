@@ -6,6 +6,11 @@ fn main() {
         let img = image::open(&path).unwrap().to_rgb8();
         let g = Gradients::new(&img);
         let tubes = find_tubes(&g, &TubeFinding::default());
+        if std::env::var("CANDIDATES").is_ok() {
+            for t in snapsolve::vision::tubes::tube_candidates(&g, &TubeFinding::default()) {
+                println!("  candidate {:?}", t.outer);
+            }
+        }
         if std::env::var("WALLS").is_ok() {
             for w in snapsolve::vision::tubes::debug_walls(&g, &TubeFinding::default()) {
                 println!("  wall {w:?}");

@@ -370,12 +370,12 @@ fn to_puzzle(
     if filled == 0 || !filled.is_multiple_of(capacity) {
         return Err(VisionError::LayerCount { layers: filled, tubes: samples.len(), capacity });
     }
-    let labs: Vec<_> = liquid.iter().map(|&c| to_lab(c)).collect();
-    let total_colors = filled / capacity;
     let options = match naming {
         Naming::Theme(theme) => return build_puzzle(samples, locks, capacity, assign_by_theme(&liquid, theme)?),
         Naming::Cluster(options) => options,
     };
+    let labs: Vec<_> = liquid.iter().map(|&c| to_lab(c)).collect();
+    let total_colors = filled / capacity;
     let clustering = if hidden == 0 {
         cluster(&labs, total_colors, capacity, true, &options.clusters)
     } else {

@@ -209,6 +209,12 @@ pub struct TubeBox {
 /// Finds tube outlines: pairs of walls closed at the bottom, in rows, with a
 /// shared shape. Returned in reading order (rows top to bottom, then x).
 pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
+    keep_majority_shape(tube_candidates(g, options))
+}
+
+/// Every wall pair closed at the bottom, before the shape filter (tubes,
+/// lock icons, and whatever else pairs up): what `--debug` work starts from.
+pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
     let mut walls = walls(&segments(g, options));
     // The screen's (or a crop's) own border is not a tube wall.
     walls.retain(|w| w.x0 > 2 && w.x1 + 3 < g.width);
@@ -253,12 +259,7 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
         }
         used[i] = true;
     }
-    if std::env::var_os("SNAPSOLVE_DEBUG_TUBES").is_some() {
-        for t in &tubes {
-            eprintln!("candidate {:?}", t.outer);
-        }
-    }
-    keep_majority_shape(tubes)
+    tubes
 }
 
 /// Keeps the tubes that share the most common shape, adds locked tubes (a

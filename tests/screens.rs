@@ -11,13 +11,6 @@ use predicates::prelude::*;
 use snapsolve::puzzle::water::renamed_in_order;
 use snapsolve::vision::{VisionOptions, read_water};
 
-/// Screenshots with ground truth that are still misread, and why. The test
-/// fails if one of them starts reading right: then take it off this list.
-const KNOWN_MISREADS: [&str; 1] = [
-    // Hidden-layer geometry: too few layer boundaries to measure the layers.
-    "detection/twelve-alternative-detection.png",
-];
-
 fn read(path: &Path) -> Result<String, String> {
     let img = image::open(path).map_err(|e| e.to_string())?.to_rgb8();
     read_water(&img, &VisionOptions::default()).map(|r| r.puzzle.to_string()).map_err(|e| e.to_string())
@@ -42,17 +35,8 @@ fn ground_truth_screenshots_read_exactly() {
             }
         }
     }
-    let unexpected: Vec<&String> =
-        wrong.iter().filter(|w| !KNOWN_MISREADS.iter().any(|k| w.starts_with(&format!("{k}:")))).collect();
-    assert!(
-        unexpected.is_empty(),
-        "misread:\n{}",
-        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    let fixed: Vec<&&str> = KNOWN_MISREADS.iter().filter(|k| exact.iter().any(|e| e == **k)).collect();
-    assert!(fixed.is_empty(), "now read exactly, take off KNOWN_MISREADS: {fixed:?}");
-    assert_eq!(exact.len() + wrong.len(), 26);
-    assert_eq!(exact.len(), 26 - KNOWN_MISREADS.len());
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    assert_eq!(exact.len(), 26, "every ground-truth screenshot must be read");
 }
 
 /// The 15 screenshots without upstream ground truth, whose levels we wrote

@@ -191,8 +191,13 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
         // theme measured a layer is 0.65-0.8 of the tube's width tall, rims
         // and highlights under 0.2. The start of an empty run is the rim,
         // not a layer boundary.
-        for run in &p.runs {
-            if !run.empty && run.y0 > p.top + 2 && (run.y1 - run.y0) * 10 >= p.width * 3 {
+        // Hidden layers look alike, so a boundary between two runs that
+        // both hold `?` glyphs is shading (a lighter rounded bottom), not
+        // a layer boundary.
+        let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
+        for (i, run) in p.runs.iter().enumerate() {
+            let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
+            if !run.empty && !shading && run.y0 > p.top + 2 && (run.y1 - run.y0) * 10 >= p.width * 3 {
                 distances.push(((p.bottom - run.y0) as f32, 0.0));
             }
         }

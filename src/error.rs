@@ -10,6 +10,7 @@ use crate::config::ConfigError;
 use crate::puzzle::squares::SquaresError;
 use crate::puzzle::water::WaterError;
 use crate::vision::VisionError;
+use crate::vision::cards::CardsError;
 
 /// Exit code when a solution was found.
 pub const EXIT_SOLVED: i32 = 0;
@@ -36,6 +37,10 @@ pub enum Error {
     Vision(#[from] VisionError),
     #[error("`{path}`: {source}")]
     Screenshot { path: PathBuf, source: VisionError },
+    #[error("{0}")]
+    CardsPicture(#[from] CardsError),
+    #[error("`{path}`: {source}")]
+    CardsImage { path: PathBuf, source: CardsError },
     #[error("{0}")]
     Config(#[from] ConfigError),
     #[error("{0}")]

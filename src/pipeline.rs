@@ -11,6 +11,7 @@ use crate::puzzle::water::WaterPuzzle;
 use crate::solve::squares::{self, SquaresSolution, SquaresSolveError, SquaresSolveOptions};
 use crate::solve::water::reveal::{RevealError, RevealPlan, plan_until_reveal};
 use crate::solve::water::{self, ExtraTubeVerdict, WaterSolution, WaterSolveError, WaterSolveOptions};
+use crate::vision::cards::{CardGrid, CardReading, CardsRead, read_cards};
 use crate::vision::{self, Detection, Layout, VisionOptions};
 
 /// The puzzle families snapsolve knows.
@@ -55,12 +56,16 @@ pub struct RunOptions {
     pub squares: SquaresSolveOptions,
     pub vision: VisionOptions,
     pub theme: ThemeChoice,
+    pub cards: CardReading,
 }
 
 /// An edge-matching run's result.
 #[derive(Debug, Clone)]
 pub struct SquaresOutcome {
     pub puzzle: SquaresPuzzle,
+    /// Where the cards are, when they came from a picture (card `i` of the
+    /// puzzle is `grid.cards[i]`).
+    pub grid: Option<CardGrid>,
     pub result: Result<SquaresSolution, SquaresSolveError>,
 }
 
@@ -101,7 +106,7 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Outcome, Error> {
             let format = options.squares_format.or(detected.map(|(_, f)| f)).unwrap_or_default();
             let puzzle = parse_squares(text, format)?;
             let result = squares::solve(&puzzle, &options.squares);
-            Ok(Outcome::Squares(SquaresOutcome { puzzle, result }))
+            Ok(Outcome::Squares(SquaresOutcome { puzzle, grid: None, result }))
         }
     }
 }
@@ -173,4 +178,65 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> ImageRun {
         Outcome::Water(solve_water(puzzle, Some(layout), &options.water))
     });
     ImageRun { detection: Some(detection), result }
+}
+
+/// A picture of cards' run: what was read (kept for reporting even when no
+/// labelling solves) and the outcome.
+pub struct CardsRun {
+    pub read: Option<CardsRead>,
+    /// Which labelling the solver accepted, and how many were tried.
+    pub chosen: Option<usize>,
+    pub tried: usize,
+    pub result: Result<Outcome, Error>,
+}
+
+/// Most card placements spent judging one labelling of a picture.
+const JUDGE_NODES: u64 = 500_000_000;
+
+/// Reads a picture of cards and lets the solver judge the labellings, most
+/// likely first: the first that admits a solution is the reading. A
+/// labelling is only passed over once it is proven unsolvable: a later one
+/// that happens to solve quickly is not evidence against an earlier one.
+pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
+    let read = match read_cards(image, &options.cards) {
+        Ok(read) => read,
+        Err(e) => return CardsRun { read: None, chosen: None, tried: 0, result: Err(e.into()) },
+    };
+    let judge =
+        SquaresSolveOptions { first_only: true, max_nodes: JUDGE_NODES.min(options.squares.max_nodes), keep: 1 };
+    let mut nodes = 0;
+    let mut tried = 0;
+    for (i, labelling) in read.labellings.iter().enumerate() {
+        tried += 1;
+        match squares::solve(&labelling.puzzle, &judge) {
+            Ok(first) => {
+                // Count the solutions too, within the user's budget; the
+                // judged one stands if counting runs out.
+                let result = match squares::solve(&labelling.puzzle, &options.squares) {
+                    Err(SquaresSolveError::BudgetExceeded { .. }) => Ok(first),
+                    other => other,
+                };
+                let outcome =
+                    SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result };
+                return CardsRun { read: Some(read), chosen: Some(i), tried, result: Ok(Outcome::Squares(outcome)) };
+            }
+            Err(SquaresSolveError::Unsolvable { nodes: n }) => nodes += n,
+            Err(e @ SquaresSolveError::BudgetExceeded { .. }) => {
+                let outcome =
+                    SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result: Err(e) };
+                return CardsRun { read: Some(read), chosen: None, tried, result: Ok(Outcome::Squares(outcome)) };
+            }
+        }
+    }
+    let result = match read.labellings.first() {
+        Some(first) => Ok(Outcome::Squares(SquaresOutcome {
+            puzzle: first.puzzle.clone(),
+            grid: Some(read.grid.clone()),
+            result: Err(SquaresSolveError::Unsolvable { nodes }),
+        })),
+        None => {
+            Err(Error::CardsPicture(crate::vision::cards::CardsError::NoLabelling { cards: read.grid.cards.len() }))
+        }
+    };
+    CardsRun { read: Some(read), chosen: None, tried, result }
 }

@@ -160,6 +160,17 @@ impl SquaresPuzzle {
         self.cards.iter().any(|c| c.edges.contains(&Edge::Border))
     }
 
+    /// A board of `width` × `height` from these cards, checked like a
+    /// parsed card list.
+    pub fn new(
+        width: usize,
+        height: usize,
+        cards: Vec<Card>,
+        figures: Vec<String>,
+    ) -> Result<SquaresPuzzle, SquaresError> {
+        SquaresPuzzle { width, height, cards, figures }.check()
+    }
+
     fn check(self) -> Result<SquaresPuzzle, SquaresError> {
         let found = self.cards.len();
         if found == 0 {

@@ -7,6 +7,7 @@
 //! puzzle with a [`Layout`] (where every tube and slot is, in the original
 //! image's pixels) for the overlay.
 
+pub mod cards;
 pub mod colors;
 pub mod debug;
 pub mod slots;

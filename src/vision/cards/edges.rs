@@ -1,0 +1,296 @@
+//! What each card edge shows, and which edges show the same thing.
+//!
+//! Each card is resampled to a small upright square. For each side, the
+//! band along it (the middle 70% of the side, 30% deep) is turned so the
+//! side is on top and described as a grid of CIELAB cell means: the same
+//! half-figure printed on two cards gives nearly the same grid, whatever
+//! the card's turn. The 4·n edges are grouped by average-linkage
+//! clustering; the number of groups is not known, so every cut of the
+//! dendrogram is a candidate, best separated first.
+//!
+//! Grouping says "these edges are the same half"; which two groups are the
+//! two halves of one figure is a second guess. Halves of one figure share
+//! their colours but not their arrangement, so groups are paired by a
+//! position-free colour distance (a symmetric chamfer over the cells), as a
+//! minimum-cost perfect matching. The solver judges: a labelling with no
+//! solution is wrong, and the next most likely one is tried.
+
+use image::RgbImage;
+use palette::Lab;
+
+use super::Quad;
+use crate::vision::colors::{delta_e, to_lab};
+
+/// Side of the upright copy of each card.
+const CARD_CELLS: usize = 48;
+/// The descriptor grid: cells along the side, cells deep.
+const ALONG: usize = 8;
+const DEEP: usize = 3;
+
+/// One edge's look: `ALONG` × `DEEP` CIELAB cell means, side on top.
+#[derive(Debug, Clone)]
+pub struct EdgeLook {
+    pub cells: Vec<Lab>,
+    /// The card's own ground colour (its median), which is no figure's.
+    pub face: Lab,
+}
+
+impl EdgeLook {
+    /// Mean ΔE over the cells: small for the same print.
+    pub fn distance(&self, other: &EdgeLook) -> f32 {
+        let sum: f32 = self.cells.iter().zip(&other.cells).map(|(a, b)| delta_e(*a, *b).powi(2)).sum();
+        (sum / self.cells.len() as f32).sqrt()
+    }
+
+    /// Position-free colour distance between the figures: mean distance
+    /// from each figure cell (one unlike the card's ground) to the nearest
+    /// figure cell of the other, both ways. Two halves of one figure share
+    /// their colours, not their arrangement.
+    pub fn chamfer(&self, other: &EdgeLook) -> f32 {
+        let figure = |look: &EdgeLook| -> Vec<Lab> {
+            let cells: Vec<Lab> = look.cells.iter().copied().filter(|c| delta_e(*c, look.face) > 20.0).collect();
+            if cells.is_empty() { look.cells.clone() } else { cells }
+        };
+        let (a, b) = (figure(self), figure(other));
+        let one_way = |a: &[Lab], b: &[Lab]| {
+            a.iter().map(|x| b.iter().map(|y| delta_e(*x, *y)).fold(f32::MAX, f32::min)).sum::<f32>() / a.len() as f32
+        };
+        (one_way(&a, &b) + one_way(&b, &a)) / 2.0
+    }
+}
+
+/// The card resampled upright, `CARD_CELLS` square, each cell the mean of
+/// the original pixels under it (sampled on a grid of up to 4×4 points).
+pub fn upright(image: &RgbImage, quad: &Quad) -> Vec<[f32; 3]> {
+    let n = CARD_CELLS;
+    let side = quad.side_length();
+    let sub = ((side / n as f32).round() as usize).clamp(1, 4);
+    let mut out = Vec::with_capacity(n * n);
+    for j in 0..n {
+        for i in 0..n {
+            let mut sum = [0.0f32; 3];
+            for sj in 0..sub {
+                for si in 0..sub {
+                    let u = (i as f32 + (si as f32 + 0.5) / sub as f32) / n as f32;
+                    let v = (j as f32 + (sj as f32 + 0.5) / sub as f32) / n as f32;
+                    let (x, y) = quad.point(u, v);
+                    let p = super::bilinear(image, x - 0.5, y - 0.5);
+                    for c in 0..3 {
+                        sum[c] += p[c] as f32;
+                    }
+                }
+            }
+            out.push(sum.map(|s| s / (sub * sub) as f32));
+        }
+    }
+    out
+}
+
+/// The four edge looks of an upright card, top, right, bottom, left.
+pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
+    let n = CARD_CELLS as f32;
+    let face = {
+        let mut pixels: Vec<[u8; 3]> = card.iter().map(|p| p.map(|c| c.round().clamp(0.0, 255.0) as u8)).collect();
+        to_lab(super::median_rgb(&mut pixels))
+    };
+    std::array::from_fn(|side| {
+        let mut cells = Vec::with_capacity(ALONG * DEEP);
+        for b in 0..DEEP {
+            for a in 0..ALONG {
+                let mut sum = [0.0f32; 3];
+                let mut count = 0.0;
+                for sb in 0..3 {
+                    for sa in 0..3 {
+                        // Canonical frame: u along the side, v inwards.
+                        let u = 0.15 + 0.7 * (a as f32 + (sa as f32 + 0.5) / 3.0) / ALONG as f32;
+                        let v = 0.03 + 0.27 * (b as f32 + (sb as f32 + 0.5) / 3.0) / DEEP as f32;
+                        // Back to the card: undo `side` counter-clockwise turns.
+                        let (mut x, mut y) = (u, v);
+                        for _ in 0..side {
+                            (x, y) = (1.0 - y, x);
+                        }
+                        let (ix, iy) = (((x * n) as usize).min(CARD_CELLS - 1), ((y * n) as usize).min(CARD_CELLS - 1));
+                        let p = card[iy * CARD_CELLS + ix];
+                        for c in 0..3 {
+                            sum[c] += p[c];
+                        }
+                        count += 1.0;
+                    }
+                }
+                cells.push(to_lab(sum.map(|s| (s / count).round().clamp(0.0, 255.0) as u8)));
+            }
+        }
+        EdgeLook { cells, face }
+    })
+}
+
+/// Average-linkage clustering of the looks. Returns, for each number of
+/// groups `k` (index `k`), the group of every look; and the merge
+/// distance that made each `k` (how far apart its closest groups were).
+pub struct Dendrogram {
+    /// `cuts[k]`: group ids (0..k) per look, for k = 1..=n.
+    pub cuts: Vec<Vec<usize>>,
+    /// `gap[k]`: the distance at which k groups became k − 1 (0 for k = 1).
+    pub merge_at: Vec<f32>,
+}
+
+pub fn cluster(looks: &[EdgeLook]) -> Dendrogram {
+    let n = looks.len();
+    let mut dist = vec![vec![0.0f32; n]; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = looks[i].distance(&looks[j]);
+            dist[i][j] = d;
+            dist[j][i] = d;
+        }
+    }
+    // Groups as lists of members; average linkage by recomputation (n is a
+    // few hundred at most).
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    let mut cuts = vec![Vec::new(); n + 1];
+    let mut merge_at = vec![0.0f32; n + 1];
+    let label = |groups: &Vec<Vec<usize>>| {
+        let mut ids = vec![0; n];
+        // Number groups by their first member, so ids are stable.
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&g| groups[g].iter().min().copied());
+        for (id, &g) in order.iter().enumerate() {
+            for &m in &groups[g] {
+                ids[m] = id;
+            }
+        }
+        ids
+    };
+    cuts[n] = label(&groups);
+    let linkage = |a: &Vec<usize>, b: &Vec<usize>| {
+        let mut s = 0.0;
+        for &i in a {
+            for &j in b {
+                s += dist[i][j];
+            }
+        }
+        s / (a.len() * b.len()) as f32
+    };
+    while groups.len() > 1 {
+        let mut best = (f32::MAX, 0, 1);
+        for a in 0..groups.len() {
+            for b in a + 1..groups.len() {
+                let d = linkage(&groups[a], &groups[b]);
+                if d < best.0 {
+                    best = (d, a, b);
+                }
+            }
+        }
+        let (d, a, b) = best;
+        merge_at[groups.len()] = d;
+        let moved = groups.swap_remove(b);
+        groups[a].extend(moved);
+        cuts[groups.len()] = label(&groups);
+    }
+    Dendrogram { cuts, merge_at }
+}
+
+/// The halves of one figure share their colours to within about 20 ΔE
+/// (chamfer): pairing two groups farther apart costs more than leaving
+/// both alone.
+pub const ALONE_COST: f32 = 10.0;
+
+/// ΔE (RMS over cells) that any two copies of one print may differ by.
+pub const NOISE_FLOOR: f32 = 4.0;
+
+/// Numbers of groups worth trying, in the order to try them. A cut is
+/// good when the groups it keeps apart are much farther apart than the
+/// ones it joined; of the four best, finer cuts come first: a print split
+/// in two breaks matches, so an over-split labelling rarely has a
+/// solution, while a too-coarse one (two figures taken for one) makes
+/// wrong solutions easy.
+pub fn plausible_cuts(d: &Dendrogram, max_groups: usize) -> Vec<usize> {
+    let n = d.cuts.len() - 1;
+    let mut ks: Vec<(f32, usize)> = (2..=max_groups.min(n.saturating_sub(1)))
+        .map(|k| {
+            // merge_at[k]: joining two of the k groups; merge_at[k + 1]: the
+            // last join that made k groups.
+            // Below a few ΔE every difference is print and camera noise.
+            (d.merge_at[k] / d.merge_at[k + 1].max(NOISE_FLOOR), k)
+        })
+        .collect();
+    ks.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut best: Vec<usize> = ks.iter().take(4).map(|&(_, k)| k).collect();
+    best.sort_unstable_by(|a, b| b.cmp(a));
+    best.extend(ks.iter().skip(4).map(|&(_, k)| k));
+    best
+}
+
+/// Pairings of `k` groups into figures (two halves each), cheapest first:
+/// the minimum-cost matching, then the best matchings that avoid one of its
+/// pairs each. `cost[a][b]`: how unlike groups a and b look. A group may
+/// stay alone (its other half never shows, so it lies on the frame), at
+/// [`ALONE_COST`]. Returns (pairs, singles).
+pub fn pairings(cost: &[Vec<f32>], limit: usize) -> Vec<Pairing> {
+    let k = cost.len();
+    if k > 20 || k == 0 {
+        return Vec::new();
+    }
+    let alone = ALONE_COST;
+    let Some(best) = best_matching(cost, alone, &[]) else { return Vec::new() };
+    let mut found = vec![best.clone()];
+    for &pair in &best.1 {
+        if let Some(alt) = best_matching(cost, alone, &[pair]) {
+            found.push(alt);
+        }
+    }
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    found.dedup_by(|a, b| a.1 == b.1 && a.2 == b.2);
+    found.into_iter().take(limit).map(|(_, pairs, singles)| (pairs, singles)).collect()
+}
+
+/// Pairs of groups (the two halves of a figure) and groups left alone.
+pub type Pairing = (Vec<(usize, usize)>, Vec<usize>);
+
+type Matching = (f32, Vec<(usize, usize)>, Vec<usize>);
+
+/// Minimum-cost matching by dynamic programming over subsets, avoiding the
+/// `banned` pairs; a group left alone costs `alone`.
+fn best_matching(cost: &[Vec<f32>], alone: f32, banned: &[(usize, usize)]) -> Option<Matching> {
+    let k = cost.len();
+    let full = (1usize << k) - 1;
+    let mut best = vec![f32::INFINITY; 1 << k];
+    // (a, b): a paired with b; (a, a): a alone.
+    let mut choice = vec![(0usize, 0usize); 1 << k];
+    best[0] = 0.0;
+    for mask in 0..full {
+        if best[mask].is_infinite() {
+            continue;
+        }
+        // Always settle the lowest unsettled group.
+        let a = (!mask).trailing_zeros() as usize;
+        for (b, &pair_cost) in cost[a].iter().enumerate().skip(a) {
+            if mask & (1 << b) != 0 || banned.contains(&(a, b)) {
+                continue;
+            }
+            let next = mask | (1 << a) | (1 << b);
+            let c = best[mask] + if a == b { alone } else { pair_cost };
+            if c < best[next] {
+                best[next] = c;
+                choice[next] = (a, b);
+            }
+        }
+    }
+    if best[full].is_infinite() {
+        return None;
+    }
+    let (mut pairs, mut singles) = (Vec::new(), Vec::new());
+    let mut mask = full;
+    while mask != 0 {
+        let (a, b) = choice[mask];
+        if a == b {
+            singles.push(a);
+        } else {
+            pairs.push((a, b));
+        }
+        mask &= !((1 << a) | (1 << b));
+    }
+    pairs.sort_unstable();
+    singles.sort_unstable();
+    Some((best[full], pairs, singles))
+}

@@ -1,0 +1,327 @@
+//! Finding the cards: a d×d grid of square cards lying on a table (or on a
+//! screen), with gaps between them.
+//!
+//! The table is what the picture's frame shows: the median colour of its
+//! outermost pixels. Everything far from it in CIELAB (after a light blur,
+//! so speckled granite or JPEG noise do not count) is "card". Connected
+//! blobs of card pixels that are roughly square and of the most common size
+//! are the cards; their count must be a square number (or the `--grid`
+//! given). A card's corners are its blob's extreme points along the two
+//! diagonals, which stays right for cards tilted by a few degrees and for
+//! mild perspective. Cards are put in reading order by rows of centres.
+
+use image::RgbImage;
+
+use super::{CardsError, Quad};
+use crate::vision::colors::{delta_e, to_lab};
+
+/// Options for finding the card grid.
+#[derive(Debug, Clone, Copy)]
+pub struct GridFinding {
+    /// ΔE from the table colour above which a pixel belongs to a card.
+    pub min_delta_e: f32,
+    /// Rows and columns of cards, when the user knows them.
+    pub grid: Option<(usize, usize)>,
+}
+
+impl Default for GridFinding {
+    fn default() -> Self {
+        GridFinding { min_delta_e: 22.0, grid: None }
+    }
+}
+
+/// The cards found, in reading order, in the original image's pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardGrid {
+    pub rows: usize,
+    pub cols: usize,
+    pub cards: Vec<Quad>,
+}
+
+/// Largest side of the copy the grid is searched on.
+const WORKING_SIDE: u32 = 800;
+
+/// A blob of card pixels.
+#[derive(Debug, Clone, Copy)]
+struct Blob {
+    area: u32,
+    min_x: u32,
+    max_x: u32,
+    min_y: u32,
+    max_y: u32,
+    /// Extreme points: min x+y, max x−y, max x+y, min x−y (TL, TR, BR, BL).
+    corners: [(i64, (u32, u32)); 4],
+}
+
+pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, CardsError> {
+    let factor = image.width().max(image.height()).div_ceil(WORKING_SIDE).max(1);
+    let small = box_shrink(image, factor);
+    let (w, h) = small.dimensions();
+    if w < 16 || h < 16 {
+        return Err(CardsError::NoCards { found: 0 });
+    }
+    // The table's colour: the median of the frame's pixels.
+    let mut frame: Vec<[u8; 3]> = Vec::new();
+    for x in 0..w {
+        frame.push(small.get_pixel(x, 0).0);
+        frame.push(small.get_pixel(x, h - 1).0);
+    }
+    for y in 0..h {
+        frame.push(small.get_pixel(0, y).0);
+        frame.push(small.get_pixel(w - 1, y).0);
+    }
+    let table = to_lab(super::median_rgb(&mut frame));
+    let blurred = box_shrink_same(&small);
+    // Table-like in the blurred copy (speckle and noise average out) and
+    // in the sharp one (a thin card outline must stay a wall).
+    let tableish: Vec<bool> = blurred
+        .pixels()
+        .zip(small.pixels())
+        .map(|(b, p)| {
+            delta_e(to_lab(b.0), table) <= options.min_delta_e && delta_e(to_lab(p.0), table) <= options.min_delta_e
+        })
+        .collect();
+    // Card: whatever the table around the cards does not reach, so a card
+    // face that looks like the table still counts inside its outline.
+    let cards_mask = unreached(&tableish, w as usize, h as usize);
+    let wanted = options.grid.map(|(r, c)| r * c);
+    // Shadows and near-touching cards bridge blobs: open harder until the
+    // blobs make a grid.
+    let mut found = 0;
+    let mut grid_blobs = None;
+    let mut mask = cards_mask;
+    for _ in 0..6 {
+        mask = open(&mask, w as usize, h as usize);
+        match card_blobs(&blobs(&mask, w as usize, h as usize), (w * h) / 400, wanted) {
+            Ok(cards) => {
+                grid_blobs = Some(cards);
+                break;
+            }
+            Err(n) => found = found.max(n),
+        }
+    }
+    let Some(cards) = grid_blobs else {
+        return Err(if found == 0 { CardsError::NoCards { found } } else { CardsError::NoGrid { found } });
+    };
+    let n = cards.len();
+    let (rows, cols) = options.grid.unwrap_or_else(|| {
+        let d = (n as f64).sqrt().round() as usize;
+        (d, d)
+    });
+
+    // Reading order: sort by centre row, cut into rows, sort each by x.
+    let scale = factor as f32;
+    let mut quads: Vec<Quad> = cards
+        .iter()
+        .map(|b| Quad { corners: b.corners.map(|(_, (x, y))| ((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale)) })
+        .collect();
+    quads.sort_by(|a, b| a.centre().1.total_cmp(&b.centre().1));
+    let mut ordered = Vec::with_capacity(n);
+    for row in quads.chunks(cols) {
+        let mut row = row.to_vec();
+        row.sort_by(|a, b| a.centre().0.total_cmp(&b.centre().0));
+        ordered.extend(row);
+    }
+    Ok(CardGrid { rows, cols, cards: ordered })
+}
+
+/// The blobs that make a grid: card-like (big enough, about as wide as
+/// tall, well filled) and of one size, a square number of them (or
+/// `wanted`). Otherwise, how many card-like blobs there were.
+fn card_blobs(blobs: &[Blob], min_area: u32, wanted: Option<usize>) -> Result<Vec<Blob>, usize> {
+    let squareish: Vec<&Blob> = blobs
+        .iter()
+        .filter(|b| {
+            let (bw, bh) = ((b.max_x - b.min_x + 1) as f32, (b.max_y - b.min_y + 1) as f32);
+            b.area >= min_area && bw / bh > 0.7 && bh / bw > 0.7 && b.area as f32 >= 0.6 * bw * bh
+        })
+        .collect();
+    let mut areas: Vec<u32> = squareish.iter().map(|b| b.area).collect();
+    areas.sort_unstable_by(|a, b| b.cmp(a));
+    (2..=8usize)
+        .map(|d| d * d)
+        .chain(wanted)
+        .filter(|&n| wanted.is_none_or(|m| m == n) && n <= areas.len())
+        .filter_map(|n| {
+            let median = areas[n / 2] as f32;
+            let similar: Vec<Blob> = squareish
+                .iter()
+                .filter(|b| (b.area as f32) > median * 0.6 && (b.area as f32) < median * 1.6)
+                .map(|b| **b)
+                .collect();
+            (similar.len() == n).then_some(similar)
+        })
+        .max_by_key(|s| s.len())
+        .ok_or(squareish.len())
+}
+
+/// The image shrunk by a whole factor, each pixel the mean of its block.
+fn box_shrink(image: &RgbImage, factor: u32) -> RgbImage {
+    if factor == 1 {
+        return image.clone();
+    }
+    let (w, h) = (image.width() / factor, image.height() / factor);
+    RgbImage::from_fn(w, h, |x, y| {
+        let mut sum = [0u32; 3];
+        for dy in 0..factor {
+            for dx in 0..factor {
+                let p = image.get_pixel(x * factor + dx, y * factor + dy).0;
+                for i in 0..3 {
+                    sum[i] += p[i] as u32;
+                }
+            }
+        }
+        image::Rgb(sum.map(|s| (s / (factor * factor)) as u8))
+    })
+}
+
+/// A 5×5 mean blur at the same size (clamped at the borders).
+fn box_shrink_same(image: &RgbImage) -> RgbImage {
+    let (w, h) = image.dimensions();
+    let pass = |src: &RgbImage, horizontal: bool| {
+        RgbImage::from_fn(w, h, |x, y| {
+            let mut sum = [0u32; 3];
+            for k in -2i32..=2 {
+                let (sx, sy) = if horizontal {
+                    ((x as i32 + k).clamp(0, w as i32 - 1) as u32, y)
+                } else {
+                    (x, (y as i32 + k).clamp(0, h as i32 - 1) as u32)
+                };
+                let p = src.get_pixel(sx, sy).0;
+                for i in 0..3 {
+                    sum[i] += p[i] as u32;
+                }
+            }
+            image::Rgb(sum.map(|s| (s / 5) as u8))
+        })
+    };
+    pass(&pass(image, true), false)
+}
+
+/// Morphological opening by a 3×3 square: cuts one-pixel bridges (shadows,
+/// touching speckle) between cards.
+fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let step = |src: &[bool], erode: bool| -> Vec<bool> {
+        (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                let mut all = true;
+                let mut any = false;
+                for dy in -1i64..=1 {
+                    for dx in -1i64..=1 {
+                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                        let v = nx >= 0
+                            && ny >= 0
+                            && (nx as usize) < w
+                            && (ny as usize) < h
+                            && src[ny as usize * w + nx as usize];
+                        all &= v;
+                        any |= v;
+                    }
+                }
+                if erode { all } else { any }
+            })
+            .collect()
+    };
+    step(&step(mask, true), false)
+}
+
+/// Pixels that no 4-connected path of table-like pixels joins to the frame.
+fn unreached(tableish: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut reached = vec![false; w * h];
+    let mut stack: Vec<usize> = (0..w * h)
+        .filter(|&i| {
+            let (x, y) = (i % w, i / w);
+            (x == 0 || y == 0 || x == w - 1 || y == h - 1) && tableish[i]
+        })
+        .collect();
+    for &i in &stack {
+        reached[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        let mut visit = |j: usize| {
+            if tableish[j] && !reached[j] {
+                reached[j] = true;
+                stack.push(j);
+            }
+        };
+        if x > 0 {
+            visit(i - 1);
+        }
+        if x + 1 < w {
+            visit(i + 1);
+        }
+        if y > 0 {
+            visit(i - w);
+        }
+        if y + 1 < h {
+            visit(i + w);
+        }
+    }
+    reached.iter().map(|&r| !r).collect()
+}
+
+/// 4-connected blobs of the mask.
+fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
+    let mut seen = vec![false; w * h];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut blob = Blob {
+            area: 0,
+            min_x: u32::MAX,
+            max_x: 0,
+            min_y: u32::MAX,
+            max_y: 0,
+            corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
+        };
+        while let Some(i) = stack.pop() {
+            let (x, y) = ((i % w) as u32, (i / w) as u32);
+            blob.area += 1;
+            blob.min_x = blob.min_x.min(x);
+            blob.max_x = blob.max_x.max(x);
+            blob.min_y = blob.min_y.min(y);
+            blob.max_y = blob.max_y.max(y);
+            let (sum, diff) = (x as i64 + y as i64, x as i64 - y as i64);
+            if sum < blob.corners[0].0 {
+                blob.corners[0] = (sum, (x, y));
+            }
+            if diff > blob.corners[1].0 {
+                blob.corners[1] = (diff, (x, y));
+            }
+            if sum > blob.corners[2].0 {
+                blob.corners[2] = (sum, (x, y));
+            }
+            if diff < blob.corners[3].0 {
+                blob.corners[3] = (diff, (x, y));
+            }
+            let (x, y) = (x as usize, y as usize);
+            let mut visit = |j: usize| {
+                if mask[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            };
+            if x > 0 {
+                visit(i - 1);
+            }
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if y > 0 {
+                visit(i - w);
+            }
+            if y + 1 < h {
+                visit(i + w);
+            }
+        }
+        out.push(blob);
+    }
+    out
+}

@@ -1,0 +1,216 @@
+//! Scrambled Squares from a picture: [`grid`] finds the cards, [`edges`]
+//! describes and groups their edges; [`read_cards`] returns the grid and
+//! the labellings worth trying, most likely first. Which labelling is right
+//! is for the solver to judge (`pipeline`), since a labelling that admits no
+//! solution is wrong.
+
+pub mod edges;
+pub mod grid;
+pub mod synthetic;
+
+use image::RgbImage;
+use thiserror::Error;
+
+use crate::puzzle::squares::{Card, Edge, Half, SquaresPuzzle};
+use edges::{EdgeLook, cluster, edge_looks, pairings, plausible_cuts, upright};
+pub use grid::{CardGrid, GridFinding, find_grid};
+
+/// A card's outline: corners top-left, top-right, bottom-right, bottom-left,
+/// in image pixels (x, y).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quad {
+    pub corners: [(f32, f32); 4],
+}
+
+impl Quad {
+    /// The point at (`u`, `v`) in 0..1 across and down the card (bilinear
+    /// between the corners).
+    pub fn point(&self, u: f32, v: f32) -> (f32, f32) {
+        let [a, b, c, d] = self.corners;
+        let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
+        let bottom = (d.0 + (c.0 - d.0) * u, d.1 + (c.1 - d.1) * u);
+        (top.0 + (bottom.0 - top.0) * v, top.1 + (bottom.1 - top.1) * v)
+    }
+
+    pub fn centre(&self) -> (f32, f32) {
+        self.point(0.5, 0.5)
+    }
+
+    /// Mean length of the four sides.
+    pub fn side_length(&self) -> f32 {
+        let c = self.corners;
+        (0..4).map(|i| ((c[i].0 - c[(i + 1) % 4].0).powi(2) + (c[i].1 - c[(i + 1) % 4].1).powi(2)).sqrt()).sum::<f32>()
+            / 4.0
+    }
+}
+
+/// How touching edges must relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchMode {
+    /// Scrambled Squares: two different halves of one figure meet.
+    Complement,
+    /// Eternity II / TetraVex: equal patterns meet.
+    Same,
+}
+
+/// Options for reading cards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CardReading {
+    pub grid: GridFinding,
+    /// `None`: complementary halves (Scrambled Squares). Equal patterns are
+    /// only tried when asked for: with them, coarse groupings solve too
+    /// easily to be told from the right one.
+    pub mode: Option<MatchMode>,
+}
+
+/// One way to read the edges: the card list it gives.
+#[derive(Debug, Clone)]
+pub struct Labelling {
+    pub mode: MatchMode,
+    /// Distinct edge looks (groups).
+    pub groups: usize,
+    pub puzzle: SquaresPuzzle,
+}
+
+/// What was read from a picture of cards.
+#[derive(Debug, Clone)]
+pub struct CardsRead {
+    pub grid: CardGrid,
+    /// Most likely first.
+    pub labellings: Vec<Labelling>,
+}
+
+/// Why a picture of cards could not be read.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum CardsError {
+    #[error("no cards were found in the image; are they on a plain table with gaps between them?")]
+    NoCards { found: usize },
+    #[error(
+        "found {found} card-like shapes, which is not a square grid of cards; if some are hidden or touching, say the grid with --grid 3x3"
+    )]
+    NoGrid { found: usize },
+    #[error("found {cards} cards but could not tell their edges apart")]
+    NoLabelling { cards: usize },
+}
+
+/// Most distinct edge looks tried (eight figures, two halves each, plus
+/// some slack).
+const MAX_GROUPS: usize = 20;
+
+/// Finds the cards and proposes labellings of their edges.
+pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
+    let grid = find_grid(image, &options.grid)?;
+    let looks: Vec<EdgeLook> = grid.cards.iter().flat_map(|quad| edge_looks(&upright(image, quad))).collect::<Vec<_>>();
+    let labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
+    Ok(CardsRead { grid, labellings })
+}
+
+/// Labellings of the looks (4 per card, top, right, bottom, left, in reading
+/// order), most likely first.
+pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<MatchMode>) -> Vec<Labelling> {
+    let tree = cluster(looks);
+    let cuts: Vec<usize> = plausible_cuts(&tree, MAX_GROUPS).into_iter().take(6).collect();
+    let mut out = Vec::new();
+    if mode != Some(MatchMode::Same) {
+        for &k in &cuts {
+            let ids = &tree.cuts[k];
+            // Group-to-group colour distance: the chamfer between medoids.
+            let medoids: Vec<usize> = (0..k).map(|g| medoid(looks, ids, g)).collect();
+            // Two halves of one figure share colours but not their
+            // arrangement: groups whose cells differ little more than their
+            // colours do are one print split in two, and may not pair.
+            let cost: Vec<Vec<f32>> = (0..k)
+                .map(|a| {
+                    (0..k)
+                        .map(|b| {
+                            let (x, y) = (&looks[medoids[a]], &looks[medoids[b]]);
+                            let colours = x.chamfer(y);
+                            if a != b && x.distance(y) < colours + 2.0 * edges::NOISE_FLOOR {
+                                f32::INFINITY
+                            } else {
+                                colours
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            for (pairs, singles) in pairings(&cost, 4) {
+                let mut edge_of = vec![Edge::Border; k];
+                for (figure, &(a, b)) in pairs.iter().enumerate() {
+                    edge_of[a] = Edge::Figure { figure: figure as u16, half: Half::Head };
+                    edge_of[b] = Edge::Figure { figure: figure as u16, half: Half::Tail };
+                }
+                // A half whose partner never shows: it can only face out.
+                for (i, &g) in singles.iter().enumerate() {
+                    edge_of[g] = Edge::Figure { figure: (pairs.len() + i) as u16, half: Half::Head };
+                }
+                let figures = pairs.len() + singles.len();
+                out.extend(build(ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
+                    mode: MatchMode::Complement,
+                    groups: k,
+                    puzzle,
+                }));
+            }
+        }
+    }
+    if mode == Some(MatchMode::Same) {
+        for &k in &cuts {
+            let edge_of: Vec<Edge> = (0..k).map(|g| Edge::Figure { figure: g as u16, half: Half::Same }).collect();
+            out.extend(build(&tree.cuts[k], &edge_of, k, rows, cols).map(|puzzle| Labelling {
+                mode: MatchMode::Same,
+                groups: k,
+                puzzle,
+            }));
+        }
+    }
+    out
+}
+
+/// The member of group `g` closest to the others.
+fn medoid(looks: &[EdgeLook], ids: &[usize], g: usize) -> usize {
+    let members: Vec<usize> = (0..looks.len()).filter(|&i| ids[i] == g).collect();
+    *members
+        .iter()
+        .min_by(|&&a, &&b| {
+            let sa: f32 = members.iter().map(|&m| looks[a].distance(&looks[m])).sum();
+            let sb: f32 = members.iter().map(|&m| looks[b].distance(&looks[m])).sum();
+            sa.total_cmp(&sb)
+        })
+        .expect("groups are not empty")
+}
+
+fn build(ids: &[usize], edge_of: &[Edge], figures: usize, rows: usize, cols: usize) -> Option<SquaresPuzzle> {
+    let cards = ids
+        .chunks(4)
+        .enumerate()
+        .map(|(i, sides)| Card { name: format!("C{}", i + 1), edges: std::array::from_fn(|s| edge_of[sides[s]]) })
+        .collect();
+    SquaresPuzzle::new(cols, rows, cards, (1..=figures).map(|f| format!("F{f}")).collect()).ok()
+}
+
+/// Bilinear sample of `image` at (`x`, `y`) (pixel centres at integers),
+/// clamped to the image.
+pub fn bilinear(image: &RgbImage, x: f32, y: f32) -> [u8; 3] {
+    let (w, h) = (image.width() as f32, image.height() as f32);
+    let x = x.clamp(0.0, w - 1.0);
+    let y = y.clamp(0.0, h - 1.0);
+    let (x0, y0) = (x.floor(), y.floor());
+    let (fx, fy) = (x - x0, y - y0);
+    let (x0, y0) = (x0 as u32, y0 as u32);
+    let (x1, y1) = ((x0 + 1).min(image.width() - 1), (y0 + 1).min(image.height() - 1));
+    let p = |x, y| image.get_pixel(x, y).0;
+    let (a, b, c, d) = (p(x0, y0), p(x1, y0), p(x0, y1), p(x1, y1));
+    std::array::from_fn(|i| {
+        let top = a[i] as f32 * (1.0 - fx) + b[i] as f32 * fx;
+        let bottom = c[i] as f32 * (1.0 - fx) + d[i] as f32 * fx;
+        (top * (1.0 - fy) + bottom * fy).round() as u8
+    })
+}
+
+/// Per-channel median of some colours.
+pub fn median_rgb(colors: &mut [[u8; 3]]) -> [u8; 3] {
+    std::array::from_fn(|i| {
+        colors.sort_unstable_by_key(|c| c[i]);
+        colors[colors.len() / 2][i]
+    })
+}

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::pipeline::{Game, RunOptions, SquaresFormat};
 use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::water::{Strategy, WaterSolveOptions};
+use crate::vision::cards::{CardReading, GridFinding, MatchMode};
 
 /// Solve a water-sort or Scrambled Squares puzzle from a typed level.
 ///
@@ -63,6 +64,17 @@ pub struct Cli {
     /// BACKTRACK per card) to this file, up to the first solution.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+
+    /// Squares pictures (with `--game squares`): the grid of cards, as
+    /// `ROWSxCOLS` (e.g. `3x3`), when it is not found by itself.
+    #[arg(long, value_name = "RxC", value_parser = parse_grid)]
+    pub grid: Option<(usize, usize)>,
+
+    /// Squares pictures: how touching edges match. `halves` (Scrambled
+    /// Squares: two halves of one figure) or `same` (Eternity II, TetraVex:
+    /// equal patterns).
+    #[arg(long = "match", value_enum, default_value_t = MatchArg::Halves)]
+    pub match_mode: MatchArg,
 
     /// Print a machine-readable JSON report instead of text.
     #[arg(long)]
@@ -141,6 +153,27 @@ pub enum FormatArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MatchArg {
+    Halves,
+    Same,
+}
+
+/// `3x3` → (3, 3).
+fn parse_grid(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) = text
+        .to_ascii_lowercase()
+        .split_once('x')
+        .map(|(r, c)| (r.trim().to_string(), c.trim().to_string()))
+        .ok_or("write the grid as ROWSxCOLS, e.g. 3x3")?;
+    let r: usize = r.parse().map_err(|_| format!("`{r}` is not a number of rows"))?;
+    let c: usize = c.parse().map_err(|_| format!("`{c}` is not a number of columns"))?;
+    if !(2..=16).contains(&r) || !(2..=16).contains(&c) {
+        return Err("a grid has 2 to 16 rows and columns".into());
+    }
+    Ok((r, c))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GameArg {
     Auto,
     Water,
@@ -183,7 +216,14 @@ impl Cli {
             first_only: self.first,
         };
         let water = WaterSolveOptions { strategy, max_states: self.max_states };
-        let run = RunOptions { game, squares_format, water, squares, ..Default::default() };
+        let cards = CardReading {
+            grid: GridFinding { grid: self.grid, ..Default::default() },
+            mode: Some(match self.match_mode {
+                MatchArg::Halves => MatchMode::Complement,
+                MatchArg::Same => MatchMode::Same,
+            }),
+        };
+        let run = RunOptions { game, squares_format, water, squares, cards, ..Default::default() };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
         (run, format)
     }

@@ -13,7 +13,7 @@ use snapsolve::cli::{CalibrateArgs, Cli, Command, OutputFormat};
 use snapsolve::config::{self, CalibrationFile};
 use snapsolve::error::Error;
 use snapsolve::pipeline::ThemeChoice;
-use snapsolve::pipeline::{Outcome, WaterOutcome};
+use snapsolve::pipeline::{Game, Outcome, SquaresOutcome, WaterOutcome};
 use snapsolve::puzzle::squares::SquaresPuzzle;
 use snapsolve::render::{self, Headline, RenderOptions};
 use snapsolve::solve::squares::trace;
@@ -51,29 +51,51 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     let outcome = if let Some(image) = decoded {
         let output = solution_path(cli, input)?;
         let started = std::time::Instant::now();
-        let run = pipeline::run_image(&image, &options);
-        let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
-        if cli.debug
-            && let Some(detection) = &run.detection
-        {
-            let path = debug_path(input);
-            snapsolve::vision::debug::draw(&image, detection)
-                .save(&path)
-                .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
-            eprintln!("snapsolve: wrote {}", path.display());
+        if options.game == Some(Game::Squares) {
+            let run = pipeline::run_cards_image(&image, &options);
+            let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
+            if let Some(read) = &run.read {
+                eprintln!(
+                    "snapsolve: found a {}x{} grid of cards; {} reading(s) of their edges tried",
+                    read.grid.rows, read.grid.cols, run.tried
+                );
+            }
+            let outcome = run.result.map_err(|e| match e {
+                Error::CardsPicture(source) => Error::CardsImage { path: input.to_path_buf(), source },
+                other => other,
+            })?;
+            if let Outcome::Squares(squares) = &outcome {
+                let started = std::time::Instant::now();
+                images_written = write_cards(&image, squares, &output)?;
+                let render_write_ms = started.elapsed().as_secs_f64() * 1e3;
+                timings = Some(report::Timings { decode_ms, read_solve_ms, render_write_ms });
+            }
+            outcome
+        } else {
+            let run = pipeline::run_image(&image, &options);
+            let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
+            if cli.debug
+                && let Some(detection) = &run.detection
+            {
+                let path = debug_path(input);
+                snapsolve::vision::debug::draw(&image, detection)
+                    .save(&path)
+                    .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
+                eprintln!("snapsolve: wrote {}", path.display());
+            }
+            let outcome = run.result.map_err(|e| match e {
+                Error::Vision(source) => Error::Screenshot { path: input.to_path_buf(), source },
+                other => other,
+            })?;
+            if let Outcome::Water(water) = &outcome {
+                let started = std::time::Instant::now();
+                images_written = write_solution(&image, water, &output)?;
+                images_written.extend(write_animation(&image, water, &output, cli)?);
+                let render_write_ms = started.elapsed().as_secs_f64() * 1e3;
+                timings = Some(report::Timings { decode_ms, read_solve_ms, render_write_ms });
+            }
+            outcome
         }
-        let outcome = run.result.map_err(|e| match e {
-            Error::Vision(source) => Error::Screenshot { path: input.to_path_buf(), source },
-            other => other,
-        })?;
-        if let Outcome::Water(water) = &outcome {
-            let started = std::time::Instant::now();
-            images_written = write_solution(&image, water, &output)?;
-            images_written.extend(write_animation(&image, water, &output, cli)?);
-            let render_write_ms = started.elapsed().as_secs_f64() * 1e3;
-            timings = Some(report::Timings { decode_ms, read_solve_ms, render_write_ms });
-        }
-        outcome
     } else {
         let text = String::from_utf8(bytes)
             .map_err(|e| Error::NotText { path: input.to_path_buf(), reason: e.to_string() })?;
@@ -200,6 +222,23 @@ fn write_solution(image: &image::RgbImage, water: &WaterOutcome, output: &Path) 
         page.save(&paths[p]).map_err(|e| Error::Write { path: paths[p].clone(), source: std::io::Error::other(e) })
     })?;
     Ok(paths)
+}
+
+/// A solved picture of cards: the original annotated with where each card
+/// goes (`output`) and the solved board composed from the card crops
+/// (`<output stem>.board.png`).
+fn write_cards(image: &image::RgbImage, squares: &SquaresOutcome, output: &Path) -> Result<Vec<PathBuf>, Error> {
+    let (Some(grid), Ok(solution)) = (&squares.grid, &squares.result) else { return Ok(Vec::new()) };
+    let Some(placements) = solution.solutions.first() else { return Ok(Vec::new()) };
+    let stem = output.file_stem().map_or_else(|| "solution".into(), |s| s.to_string_lossy().into_owned());
+    let board_path = output.with_file_name(format!("{stem}.board.png"));
+    let cell = grid.cards.iter().map(|q| q.side_length()).fold(0.0, f32::max).clamp(64.0, 600.0) as u32;
+    let save = |img: image::RgbImage, path: &Path| {
+        img.save(path).map_err(|e| Error::Write { path: path.to_path_buf(), source: std::io::Error::other(e) })
+    };
+    save(render::cards_annotated(image, grid, placements), output)?;
+    save(render::cards_board(image, grid, placements, cell), &board_path)?;
+    Ok(vec![output.to_path_buf(), board_path])
 }
 
 /// With `--frames` / `--gif`: the plan move by move, beside the solution.

@@ -1,0 +1,35 @@
+//! Development aid: time the card reader's stages on one picture.
+use snapsolve::vision::cards::{CardReading, find_grid, read_cards};
+use std::time::Instant;
+fn main() {
+    let path = std::env::args().nth(1).unwrap();
+    let img = image::open(&path).unwrap().to_rgb8();
+    let t = Instant::now();
+    let grid = find_grid(&img, &Default::default());
+    println!("grid {:?} {:?}", t.elapsed(), grid.as_ref().map(|g| (g.rows, g.cols)));
+    if let Ok(g) = &grid {
+        for q in &g.cards {
+            println!("  {:?}", q.corners.map(|(x, y)| (x.round(), y.round())));
+        }
+    }
+    if let Ok(g) = &grid {
+        let looks: Vec<_> = g
+            .cards
+            .iter()
+            .flat_map(|q| {
+                snapsolve::vision::cards::edges::edge_looks(&snapsolve::vision::cards::edges::upright(&img, q))
+            })
+            .collect();
+        let tree = snapsolve::vision::cards::edges::cluster(&looks);
+        println!("merge_at {:?}", tree.merge_at.iter().take(24).map(|d| (d * 10.0).round() / 10.0).collect::<Vec<_>>());
+        println!("cuts {:?}", snapsolve::vision::cards::edges::plausible_cuts(&tree, 20));
+    }
+    let t = Instant::now();
+    let read = read_cards(&img, &CardReading::default());
+    println!("read {:?}", t.elapsed());
+    if let Ok(r) = read {
+        for l in r.labellings.iter().take(8) {
+            println!("{:?} k={} \n{}", l.mode, l.groups, l.puzzle);
+        }
+    }
+}

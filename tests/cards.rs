@@ -1,0 +1,129 @@
+//! Scrambled Squares from pictures: synthetic boards (made-up card sets on
+//! three tables, tilted cards) read, judged by the solver and checked against
+//! the board they were drawn from; tile detection on real product images;
+//! the binary on a picture.
+
+mod support;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use snapsolve::pipeline::{Outcome, RunOptions, run_cards_image};
+use snapsolve::puzzle::squares::check_placements;
+use snapsolve::puzzle::water::SplitMix64;
+use snapsolve::vision::cards::synthetic::{CARD_THEMES, draw_board, random_board};
+use snapsolve::vision::cards::{GridFinding, find_grid};
+
+fn jpeg(img: &image::RgbImage, quality: u8) -> image::RgbImage {
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality).encode_image(img).unwrap();
+    image::load_from_memory(&bytes).unwrap().to_rgb8()
+}
+
+/// Boards of 2×2 to 4×4 with 2 to 8 figures; a third JPEG-compressed, a
+/// third rescaled. A read counts only if the solution it gives is a
+/// solution of the board as drawn. Not yet 100%: the floor below only
+/// rises (see issue #7's note for what the misses are).
+#[test]
+fn synthetic_boards_read_and_solve() {
+    const BOARDS: u64 = 45;
+    const FLOOR: usize = 42;
+    let mut correct = 0;
+    let mut misses = Vec::new();
+    for seed in 0..BOARDS {
+        let mut rng = SplitMix64(seed);
+        let d = 2 + (seed % 3) as usize;
+        let truth = random_board(d, 2 + (seed % 7) as usize, &mut rng);
+        let theme = &CARD_THEMES[(seed % 3) as usize];
+        let mut img = draw_board(&truth, theme, 120, 3.0, seed);
+        img = match (seed / 3) % 3 {
+            0 => jpeg(&img, 80),
+            1 => image::imageops::resize(
+                &img,
+                img.width() * 4 / 5,
+                img.height() * 4 / 5,
+                image::imageops::FilterType::Triangle,
+            ),
+            _ => img,
+        };
+        let mut options = RunOptions::default();
+        options.squares.first_only = true;
+        options.squares.max_nodes = 20_000_000;
+        let run = run_cards_image(&img, &options);
+        let verdict = match &run.result {
+            Ok(Outcome::Squares(s)) => match &s.result {
+                Ok(solution) => check_placements(&truth, &solution.solutions[0]),
+                Err(e) => Err(e.to_string()),
+            },
+            Ok(_) => Err("not read as squares".into()),
+            Err(e) => Err(e.to_string()),
+        };
+        match verdict {
+            Ok(()) => correct += 1,
+            Err(e) => misses.push(format!("seed {seed} ({d}x{d}, {}): {e}", theme.name)),
+        }
+    }
+    assert!(correct >= FLOOR, "{correct}/{BOARDS} read and solved right (floor {FLOOR}):\n{}", misses.join("\n"));
+}
+
+/// Product images with white gutters where the 3×3 grid is found today; the
+/// others (kittens, turtles, teapot, skiers, balloons, grayscale) are not
+/// yet (cards bridged by shadows or white card art on white).
+#[test]
+fn product_images_show_a_three_by_three_grid() {
+    let root = support::shared_dir().join("edge_images");
+    for name in [
+        "davidlewine__ScrambleSquaresSolver/birds.jpg",
+        "davidlewine__ScrambleSquaresSolver/hotrods.jpg",
+        "davidlewine__ScrambleSquaresSolver/planets.jpg",
+        "davidlewine__ScrambleSquaresSolver/roses.jpg",
+        "kkredit__scramble-squares-solver/insects_product_3x3_unsolved.jpg",
+        "pnikonowicz__ScrambleSquares/scramble_square_image.jpg",
+    ] {
+        let img = image::open(root.join(name)).unwrap().to_rgb8();
+        let grid = find_grid(&img, &GridFinding::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!((grid.rows, grid.cols), (3, 3), "{name}");
+        // Cards are about a third of the picture wide and do not overlap.
+        let side = img.width().min(img.height()) as f32;
+        for (i, q) in grid.cards.iter().enumerate() {
+            let s = q.side_length();
+            assert!(s > side * 0.2 && s < side * 0.36, "{name}: card {i} side {s}");
+        }
+        for w in grid.cards.windows(2).filter(|w| (w[0].centre().1 - w[1].centre().1).abs() < side * 0.1) {
+            assert!(w[1].centre().0 - w[0].centre().0 > side * 0.2, "{name}: cards overlap");
+        }
+    }
+}
+
+#[test]
+fn binary_solves_a_picture_of_cards_and_writes_both_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = SplitMix64(7);
+    let truth = random_board(3, 4, &mut rng);
+    let input = dir.path().join("cards.png");
+    draw_board(&truth, &CARD_THEMES[1], 120, 2.0, 7).save(&input).unwrap();
+    Command::cargo_bin("snapsolve")
+        .unwrap()
+        .args(["--game", "squares", "--first"])
+        .arg(&input)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("found a 3x3 grid of cards"));
+    for out in ["cards.solution.png", "cards.solution.board.png"] {
+        let img = image::open(dir.path().join(out)).unwrap();
+        assert!(img.width() > 100, "{out}");
+    }
+}
+
+#[test]
+fn binary_says_when_a_picture_has_no_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("blank.png");
+    image::RgbImage::from_pixel(300, 300, image::Rgb([40, 120, 40])).save(&input).unwrap();
+    Command::cargo_bin("snapsolve")
+        .unwrap()
+        .args(["--game", "squares"])
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no cards were found"));
+}

@@ -15,7 +15,18 @@ fn main() {
         let figures = 2 + (seed % 7) as usize;
         let truth = random_board(d, figures, &mut rng);
         let theme = &CARD_THEMES[(seed % 3) as usize];
-        let img = draw_board(&truth, theme, 120, 3.0, seed);
+        let mut img = draw_board(&truth, theme, 120, 3.0, seed);
+        // As in tests/cards.rs: a third JPEG q80, a third scaled by 0.8.
+        img = match (seed / 3) % 3 {
+            0 => {
+                let mut bytes = Vec::new();
+                image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80).encode_image(&img).unwrap();
+                image::load_from_memory(&bytes).unwrap().to_rgb8()
+            }
+            1 => image::imageops::resize(&img, img.width() * 4 / 5, img.height() * 4 / 5, image::imageops::FilterType::Triangle),
+            _ => img,
+        };
+        let started = std::time::Instant::now();
         if let Some(dir) = &dump {
             img.save(format!("{dir}/cards-{seed}.png")).unwrap();
         }
@@ -49,6 +60,13 @@ fn main() {
             let truth_of: Vec<_> = (0..k).map(|g| truth_ids[cut.iter().position(|&c| c == g).unwrap()]).collect();
             let medoid = |g: usize| cut.iter().position(|&c| c == g).unwrap();
             for a in 0..k {
+                for b in a + 1..k {
+                    if let (snapsolve::puzzle::squares::Edge::Figure { figure: fa, .. }, snapsolve::puzzle::squares::Edge::Figure { figure: fb, .. }) = (truth_of[a], truth_of[b]) {
+                        if fa == fb {
+                            println!("  pair {fa}: chamfer {:.1} distance {:.1}", looks[medoid(a)].chamfer(&looks[medoid(b)]), looks[medoid(a)].distance(&looks[medoid(b)]));
+                        }
+                    }
+                }
                 let row: Vec<String> =
                     (0..k).map(|b| format!("{:5.1}", looks[medoid(a)].chamfer(&looks[medoid(b)]))).collect();
                 println!("  {:?} {}", truth_of[a], row.join(" "));

@@ -198,12 +198,11 @@ pub const ALONE_COST: f32 = 10.0;
 /// ΔE (RMS over cells) that any two copies of one print may differ by.
 pub const NOISE_FLOOR: f32 = 4.0;
 
-/// Numbers of groups worth trying, in the order to try them. A cut is
-/// good when the groups it keeps apart are much farther apart than the
-/// ones it joined; of the four best, finer cuts come first: a print split
-/// in two breaks matches, so an over-split labelling rarely has a
-/// solution, while a too-coarse one (two figures taken for one) makes
-/// wrong solutions easy.
+/// Numbers of groups worth trying, in the order to try them: a cut is good
+/// when the groups it keeps apart are much farther apart than the ones it
+/// joined. (Trying finer cuts first was worse: a print split in two whose
+/// copies pair as head and tail makes wrong solutions easy. A too-coarse
+/// cut defeats itself, since groups of unlike colours do not pair.)
 pub fn plausible_cuts(d: &Dendrogram, max_groups: usize) -> Vec<usize> {
     let n = d.cuts.len() - 1;
     let mut ks: Vec<(f32, usize)> = (2..=max_groups.min(n.saturating_sub(1)))
@@ -215,10 +214,7 @@ pub fn plausible_cuts(d: &Dendrogram, max_groups: usize) -> Vec<usize> {
         })
         .collect();
     ks.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut best: Vec<usize> = ks.iter().take(4).map(|&(_, k)| k).collect();
-    best.sort_unstable_by(|a, b| b.cmp(a));
-    best.extend(ks.iter().skip(4).map(|&(_, k)| k));
-    best
+    ks.into_iter().map(|(_, k)| k).collect()
 }
 
 /// Pairings of `k` groups into figures (two halves each), cheapest first:

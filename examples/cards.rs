@@ -23,7 +23,12 @@ fn main() {
                 image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80).encode_image(&img).unwrap();
                 image::load_from_memory(&bytes).unwrap().to_rgb8()
             }
-            1 => image::imageops::resize(&img, img.width() * 4 / 5, img.height() * 4 / 5, image::imageops::FilterType::Triangle),
+            1 => image::imageops::resize(
+                &img,
+                img.width() * 4 / 5,
+                img.height() * 4 / 5,
+                image::imageops::FilterType::Triangle,
+            ),
             _ => img,
         };
         let started = std::time::Instant::now();
@@ -61,10 +66,17 @@ fn main() {
             let medoid = |g: usize| cut.iter().position(|&c| c == g).unwrap();
             for a in 0..k {
                 for b in a + 1..k {
-                    if let (snapsolve::puzzle::squares::Edge::Figure { figure: fa, .. }, snapsolve::puzzle::squares::Edge::Figure { figure: fb, .. }) = (truth_of[a], truth_of[b]) {
-                        if fa == fb {
-                            println!("  pair {fa}: chamfer {:.1} distance {:.1}", looks[medoid(a)].chamfer(&looks[medoid(b)]), looks[medoid(a)].distance(&looks[medoid(b)]));
-                        }
+                    if let (
+                        snapsolve::puzzle::squares::Edge::Figure { figure: fa, .. },
+                        snapsolve::puzzle::squares::Edge::Figure { figure: fb, .. },
+                    ) = (truth_of[a], truth_of[b])
+                        && fa == fb
+                    {
+                        println!(
+                            "  pair {fa}: chamfer {:.1} distance {:.1}",
+                            looks[medoid(a)].chamfer(&looks[medoid(b)]),
+                            looks[medoid(a)].distance(&looks[medoid(b)])
+                        );
                     }
                 }
                 let row: Vec<String> =
@@ -91,8 +103,9 @@ fn main() {
             ok += 1;
         }
         println!(
-            "seed {seed} d {d} figs {figures} theme {}: {verdict} (chosen {:?} of {} tried, {} labellings)",
+            "seed {seed} d {d} figs {figures} theme {} ({:.0} ms): {verdict} (chosen {:?} of {} tried, {} labellings)",
             theme.name,
+            started.elapsed().as_secs_f64() * 1e3,
             run.chosen,
             run.tried,
             run.read.as_ref().map_or(0, |r| r.labellings.len())

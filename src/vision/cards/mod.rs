@@ -125,11 +125,7 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
                         .map(|b| {
                             let (x, y) = (&looks[medoids[a]], &looks[medoids[b]]);
                             let colours = x.chamfer(y);
-                            if a != b && x.distance(y) < colours + edges::NOISE_FLOOR {
-                                f32::INFINITY
-                            } else {
-                                colours
-                            }
+                            if a != b && x.distance(y) < colours + edges::NOISE_FLOOR { f32::INFINITY } else { colours }
                         })
                         .collect()
                 })

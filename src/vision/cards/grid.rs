@@ -101,7 +101,12 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         }
     }
     let Some(cards) = grid_blobs else {
-        return Err(if found == 0 { CardsError::NoCards { found } } else { CardsError::NoGrid { found } });
+        // Cards that nearly touch: their borders as a regular lattice.
+        return lattice_grid(&small, factor, options).ok_or(if found == 0 {
+            CardsError::NoCards { found }
+        } else {
+            CardsError::NoGrid { found }
+        });
     };
     let n = cards.len();
     let (rows, cols) = options.grid.unwrap_or_else(|| {
@@ -123,6 +128,37 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         ordered.extend(row);
     }
     Ok(CardGrid { rows, cols, cards: ordered })
+}
+
+/// The grid as a lattice of straight card borders (see [`super::lattice`]),
+/// in the original image's pixels. Rows and columns must agree on the count
+/// unless `--grid` says otherwise.
+fn lattice_grid(small: &RgbImage, factor: u32, options: &GridFinding) -> Option<CardGrid> {
+    // About 400 pixels a side is plenty for lines and keeps the fit quick.
+    let half = if small.width().max(small.height()) > 500 { 2 } else { 1 };
+    let tiny = box_shrink(small, half);
+    let (cols, rows) = super::lattice::profiles(&tiny);
+    let (xs, ys) = match options.grid {
+        Some((r, c)) => (super::lattice::fit(&cols, &[c])?, super::lattice::fit(&rows, &[r])?),
+        None => {
+            let counts: Vec<usize> = (2..=6).collect();
+            let (xs, ys) = (super::lattice::fit(&cols, &counts)?, super::lattice::fit(&rows, &counts)?);
+            if xs.count != ys.count {
+                return None;
+            }
+            (xs, ys)
+        }
+    };
+    let scale = (factor * half) as f32;
+    let mut cards = Vec::with_capacity(xs.count * ys.count);
+    for r in 0..ys.count {
+        for c in 0..xs.count {
+            let ((x0, x1), (y0, y1)) = (xs.span(c), ys.span(r));
+            let p = |x: f32, y: f32| ((x + 0.5) * scale, (y + 0.5) * scale);
+            cards.push(Quad { corners: [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)] });
+        }
+    }
+    Some(CardGrid { rows: ys.count, cols: xs.count, cards })
 }
 
 /// The blobs that make a grid: card-like (big enough, about as wide as

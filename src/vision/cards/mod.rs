@@ -6,6 +6,7 @@
 
 pub mod edges;
 pub mod grid;
+pub mod lattice;
 pub mod synthetic;
 
 use image::RgbImage;

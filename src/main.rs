@@ -54,6 +54,15 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         if options.game == Some(Game::Squares) {
             let run = pipeline::run_cards_image(&image, &options);
             let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
+            if cli.debug
+                && let Some(read) = &run.read
+            {
+                let path = debug_path(input);
+                render::cards_debug(&image, read)
+                    .save(&path)
+                    .map_err(|e| Error::Write { path: path.clone(), source: std::io::Error::other(e) })?;
+                eprintln!("snapsolve: wrote {}", path.display());
+            }
             if let Some(read) = &run.read {
                 eprintln!(
                     "snapsolve: found a {}x{} grid of cards; {} reading(s) of their edges tried",

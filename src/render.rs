@@ -16,10 +16,10 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut, text_size};
 use imageproc::point::Point;
 
-use crate::puzzle::squares::Placement;
+use crate::puzzle::squares::{Edge, Half, Placement};
 use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
 use crate::vision::Layout;
-use crate::vision::cards::{CardGrid, bilinear};
+use crate::vision::cards::{CardGrid, CardsRead, bilinear};
 
 static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf")).expect("embedded font")
@@ -494,6 +494,46 @@ pub fn cards_annotated(image: &RgbImage, grid: &CardGrid, placements: &[Placemen
                 &*FONT,
                 line,
             );
+        }
+    }
+    out
+}
+
+/// The `--debug` picture for cards: each card's outline as found and, on
+/// each side, the edge as the most likely reading has it (`H2` / `T2`: head
+/// or tail of figure 2; `=5`: pattern 5), so a user can see which edges were
+/// grouped together.
+pub fn cards_debug(image: &RgbImage, read: &CardsRead) -> RgbImage {
+    let mut out = image.clone();
+    let first = read.labellings.first();
+    for (i, quad) in read.grid.cards.iter().enumerate() {
+        let side = quad.side_length();
+        let thick = (side / 80.0).max(1.0) as i32;
+        for k in 0..4 {
+            let (a, b) = (quad.corners[k], quad.corners[(k + 1) % 4]);
+            for o in -thick..=thick {
+                let o = o as f32;
+                imageproc::drawing::draw_line_segment_mut(&mut out, (a.0 + o, a.1), (b.0 + o, b.1), Rgb([255, 0, 255]));
+                imageproc::drawing::draw_line_segment_mut(&mut out, (a.0, a.1 + o), (b.0, b.1 + o), Rgb([255, 0, 255]));
+            }
+        }
+        let Some(labelling) = first else { continue };
+        let card = &labelling.puzzle.cards[i];
+        // Edge label centres: a fifth of the way in from each side.
+        let spots = [(0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5)];
+        for (k, &(u, v)) in spots.iter().enumerate() {
+            let text = match card.edges[k] {
+                Edge::Figure { figure, half: Half::Head } => format!("H{}", figure + 1),
+                Edge::Figure { figure, half: Half::Tail } => format!("T{}", figure + 1),
+                Edge::Figure { figure, .. } => format!("={}", figure + 1),
+                Edge::Border => "B".to_string(),
+            };
+            let r = side * 0.07;
+            let fill = Rgb(ARROW_COLORS[match card.edges[k] {
+                Edge::Figure { figure, .. } => figure as usize % ARROW_COLORS.len(),
+                Edge::Border => 0,
+            }]);
+            badge(&mut out, quad.point(u, v), r, fill, &text);
         }
     }
     out

@@ -17,7 +17,7 @@ fn brendan(w: usize, h: usize) -> SquaresPuzzle {
 }
 
 fn run(label: &str, puzzle: &SquaresPuzzle, first_only: bool, runs: usize) -> Duration {
-    let options = SquaresSolveOptions { first_only, max_nodes: u64::MAX, keep: 1 };
+    let options = SquaresSolveOptions { first_only, max_nodes: u64::MAX, keep: 1, ..Default::default() };
     let mut best = Duration::MAX;
     let mut line = String::new();
     for _ in 0..runs {

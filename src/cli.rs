@@ -60,6 +60,10 @@ pub struct Cli {
     #[arg(long)]
     pub first: bool,
 
+    /// Squares: cards may not be turned (TetraVex); each lies as written.
+    #[arg(long)]
+    pub no_turns: bool,
+
     /// Squares: write the backtracking log (TRY / ROTATE / REJECT / PLACE /
     /// BACKTRACK per card) to this file, up to the first solution.
     #[arg(long, value_name = "FILE")]
@@ -214,6 +218,7 @@ impl Cli {
             max_nodes: self.max_nodes,
             keep: if self.all { usize::MAX } else { 1 },
             first_only: self.first,
+            fixed_orientation: self.no_turns,
         };
         let water = WaterSolveOptions { strategy, max_states: self.max_states };
         let cards = CardReading {

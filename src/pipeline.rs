@@ -202,8 +202,12 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
         Ok(read) => read,
         Err(e) => return CardsRun { read: None, chosen: None, tried: 0, result: Err(e.into()) },
     };
-    let judge =
-        SquaresSolveOptions { first_only: true, max_nodes: JUDGE_NODES.min(options.squares.max_nodes), keep: 1 };
+    let judge = SquaresSolveOptions {
+        first_only: true,
+        max_nodes: JUDGE_NODES.min(options.squares.max_nodes),
+        keep: 1,
+        ..options.squares
+    };
     let mut nodes = 0;
     let mut tried = 0;
     for (i, labelling) in read.labellings.iter().enumerate() {

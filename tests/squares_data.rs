@@ -66,7 +66,7 @@ fn all_normalized_card_lists_have_the_listed_solution_counts() {
         // A puzzle the outside solver could not finish only has to stop
         // within its budget; the others must be counted completely.
         let max_nodes = if unknown { 5_000_000 } else { 200_000_000 };
-        let options = SquaresSolveOptions { keep: 64, max_nodes, first_only: false };
+        let options = SquaresSolveOptions { keep: 64, max_nodes, ..Default::default() };
         let result = solve(&puzzle, &options);
         if unknown {
             eprintln!("{name}: {result:?}", result = result.as_ref().map(|s| (s.raw, s.complete)));

@@ -47,7 +47,12 @@ proptest! {
         use snapsolve::puzzle::squares::SquaresPuzzle;
         let text: String = sides.chunks(4).enumerate().map(|(i, c)| format!("C{i} {}\n", c.join(" "))).collect();
         if let Ok(puzzle) = text.parse::<SquaresPuzzle>() {
-            let options = snapsolve::solve::squares::SquaresSolveOptions { max_nodes: 10_000, keep: 1, first_only: true };
+            let options = snapsolve::solve::squares::SquaresSolveOptions {
+                max_nodes: 10_000,
+                keep: 1,
+                first_only: true,
+                ..Default::default()
+            };
             let _ = snapsolve::solve::squares::solve(&puzzle, &options);
         }
     }

@@ -29,11 +29,14 @@ pub struct SquaresSolveOptions {
     pub keep: usize,
     /// Stop at the first solution instead of counting them all.
     pub first_only: bool,
+    /// Cards may not be turned (TetraVex): each lies as written, and the
+    /// board's turns make no copies of a solution.
+    pub fixed_orientation: bool,
 }
 
 impl Default for SquaresSolveOptions {
     fn default() -> Self {
-        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false }
+        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false, fixed_orientation: false }
     }
 }
 
@@ -78,7 +81,7 @@ fn solve_with<const W: usize>(
     options: &SquaresSolveOptions,
 ) -> Result<SquaresSolution, SquaresSolveError> {
     let started = Instant::now();
-    let tables = Tables::<W>::new(puzzle);
+    let tables = Tables::<W>::new(puzzle, options.fixed_orientation);
     let width = puzzle.width;
     let mut kept: Vec<Vec<Placement>> = Vec::new();
     let stats = search::run(&tables, options.max_nodes, |placed| {
@@ -153,5 +156,29 @@ D TAIL-r NONE-o NONE-o TAIL-s
         // All SAME-a: every card in every rotation fits anywhere.
         let all = solve(&puzzle, &SquaresSolveOptions::default()).unwrap();
         assert_eq!(all.raw, 24 * 4u64.pow(4));
+        // Without turns: every order of the four cards, each once.
+        let fixed = SquaresSolveOptions { fixed_orientation: true, ..Default::default() };
+        let all = solve(&puzzle, &fixed).unwrap();
+        assert_eq!((all.raw, all.unique), (24, 24));
+    }
+
+    #[test]
+    fn fixed_cards_are_not_turned() {
+        let board = |b: &str| -> SquaresPuzzle {
+            format!(
+                "A NONE-o SAME-p SAME-q NONE-o\nB {b}\nC SAME-q SAME-s NONE-o NONE-o\nD SAME-r NONE-o NONE-o SAME-s\n"
+            )
+            .parse()
+            .unwrap()
+        };
+        let fixed = SquaresSolveOptions { fixed_orientation: true, ..Default::default() };
+        // As written, the cards fit without turning, and the solution says so.
+        let solution = solve(&board("NONE-o NONE-o SAME-r SAME-p"), &fixed).unwrap();
+        assert!(solution.solutions[0].iter().all(|p| p.rotation == Rotation::R0));
+        assert_eq!(solution.raw, solution.unique);
+        // B written a quarter turn off: only turning it solves the board.
+        let turned = board("NONE-o SAME-r SAME-p NONE-o");
+        assert!(solve(&turned, &SquaresSolveOptions::default()).is_ok());
+        assert!(matches!(solve(&turned, &fixed), Err(SquaresSolveError::Unsolvable { .. })));
     }
 }

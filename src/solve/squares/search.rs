@@ -54,6 +54,8 @@ pub struct Candidate {
 /// Everything the loop needs, built once per puzzle. `W` words of 64 bits
 /// hold one bit per card.
 pub struct Tables<const W: usize> {
+    /// Cards may not turn.
+    fixed: bool,
     width: usize,
     height: usize,
     n_codes: usize,
@@ -91,7 +93,8 @@ const ANY: usize = 0;
 const IMPOSSIBLE: usize = 1;
 
 impl<const W: usize> Tables<W> {
-    pub fn new(puzzle: &SquaresPuzzle) -> Tables<W> {
+    /// `fixed`: cards lie as written (no turns, so no board-turn symmetry).
+    pub fn new(puzzle: &SquaresPuzzle, fixed: bool) -> Tables<W> {
         assert!(puzzle.cards.len() <= 64 * W, "the card mask is too narrow");
         let (w, h) = (puzzle.width, puzzle.height);
         let framed = puzzle.is_framed();
@@ -120,6 +123,9 @@ impl<const W: usize> Tables<W> {
                     need_bottom: need(edge(BOTTOM)),
                 };
                 oriented.push(candidate);
+                if fixed && rotation != Rotation::R0 {
+                    continue;
+                }
                 let (left, top) = (code_of(edge(LEFT)), code_of(edge(TOP)));
                 for class in 0..4 {
                     if framed {
@@ -160,12 +166,12 @@ impl<const W: usize> Tables<W> {
             })
             .collect();
         let mut above_corner = vec![false; w * h];
-        above_corner[w * h - 1] = true;
-        if w == h {
+        above_corner[w * h - 1] = !fixed;
+        if w == h && !fixed {
             above_corner[w - 1] = true;
             above_corner[(h - 1) * w] = true;
         }
-        let first_card = if framed && w == h {
+        let first_card = if framed && w == h && !fixed {
             let corners: Vec<u16> = (0..puzzle.cards.len() as u16)
                 .filter(|&i| {
                     let e = puzzle.cards[i as usize].edges;
@@ -182,6 +188,7 @@ impl<const W: usize> Tables<W> {
             .map(|per_rotation| std::array::from_fn(|i| per_rotation.iter().fold(0, |acc, m| acc | m[i])))
             .collect();
         Tables {
+            fixed,
             width: w,
             height: h,
             n_codes,
@@ -208,7 +215,13 @@ impl<const W: usize> Tables<W> {
 
     /// Solutions the board's turns make of each one the search keeps.
     pub fn orbit_size(&self) -> u64 {
-        if self.width == self.height { 4 } else { 2 }
+        if self.fixed {
+            1
+        } else if self.width == self.height {
+            4
+        } else {
+            2
+        }
     }
 
     /// The candidate-table key of a position, from its placed neighbours.

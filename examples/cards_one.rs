@@ -17,7 +17,12 @@ fn main() {
             .cards
             .iter()
             .flat_map(|q| {
-                snapsolve::vision::cards::edges::edge_looks(&snapsolve::vision::cards::edges::upright(&img, q))
+                let c = snapsolve::vision::cards::edges::upright(&img, q);
+                if std::env::var("UPRIGHT").is_ok() {
+                    snapsolve::vision::cards::edges::upright_edge_looks(&c)
+                } else {
+                    snapsolve::vision::cards::edges::edge_looks(&c)
+                }
             })
             .collect();
         let tree = snapsolve::vision::cards::edges::cluster(&looks);

@@ -227,6 +227,7 @@ impl Cli {
                 MatchArg::Halves => MatchMode::Complement,
                 MatchArg::Same => MatchMode::Same,
             }),
+            upright: self.no_turns,
         };
         let run = RunOptions { game, squares_format, water, squares, cards, ..Default::default() };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };

@@ -89,10 +89,7 @@ pub fn upright(image: &RgbImage, quad: &Quad) -> Vec<[f32; 3]> {
 /// The four edge looks of an upright card, top, right, bottom, left.
 pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
     let n = CARD_CELLS as f32;
-    let face = {
-        let mut pixels: Vec<[u8; 3]> = card.iter().map(|p| p.map(|c| c.round().clamp(0.0, 255.0) as u8)).collect();
-        to_lab(super::median_rgb(&mut pixels))
-    };
+    let face = card_face(card);
     std::array::from_fn(|side| {
         let mut cells = Vec::with_capacity(ALONG * DEEP);
         for b in 0..DEEP {
@@ -122,6 +119,51 @@ pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
         }
         EdgeLook { cells, face }
     })
+}
+
+/// The four edge looks of an upright card whose cards never turn
+/// (TetraVex): each side's pattern is printed upright (a digit reads the
+/// same on every side), so it is sampled as a square patch near the side,
+/// in the card's own orientation, 3×3 cells (coarse, so a glyph a pixel
+/// off still looks the same).
+pub fn upright_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
+    const GRID: usize = 3;
+    let n = CARD_CELLS as f32;
+    let face = card_face(card);
+    std::array::from_fn(|side| {
+        // The patch centre: a fifth of the way in from the side.
+        let (mut cx, mut cy) = (0.5f32, 0.19f32);
+        for _ in 0..side {
+            (cx, cy) = (1.0 - cy, cx);
+        }
+        let mut cells = Vec::with_capacity(GRID * GRID);
+        for j in 0..GRID {
+            for i in 0..GRID {
+                let mut sum = [0.0f32; 3];
+                let mut count = 0.0;
+                for sj in 0..3 {
+                    for si in 0..3 {
+                        let x = cx - 0.16 + 0.32 * (i as f32 + (si as f32 + 0.5) / 3.0) / GRID as f32;
+                        let y = cy - 0.16 + 0.32 * (j as f32 + (sj as f32 + 0.5) / 3.0) / GRID as f32;
+                        let (ix, iy) = (((x * n) as usize).min(CARD_CELLS - 1), ((y * n) as usize).min(CARD_CELLS - 1));
+                        let p = card[iy * CARD_CELLS + ix];
+                        for c in 0..3 {
+                            sum[c] += p[c];
+                        }
+                        count += 1.0;
+                    }
+                }
+                cells.push(to_lab(sum.map(|s| (s / count).round().clamp(0.0, 255.0) as u8)));
+            }
+        }
+        EdgeLook { cells, face }
+    })
+}
+
+/// The card's ground colour: the median of its pixels.
+fn card_face(card: &[[f32; 3]]) -> Lab {
+    let mut pixels: Vec<[u8; 3]> = card.iter().map(|p| p.map(|c| c.round().clamp(0.0, 255.0) as u8)).collect();
+    to_lab(super::median_rgb(&mut pixels))
 }
 
 /// Average-linkage clustering of the looks. Returns, for each number of

@@ -39,7 +39,7 @@ pub struct CardGrid {
 }
 
 /// Largest side of the copy the grid is searched on.
-const WORKING_SIDE: u32 = 800;
+const WORKING_SIDE: u32 = 1000;
 
 /// A blob of card pixels.
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +51,8 @@ struct Blob {
     max_y: u32,
     /// Extreme points: min x+y, max x−y, max x+y, min x−y (TL, TR, BR, BL).
     corners: [(i64, (u32, u32)); 4],
+    /// One pixel of the blob (its index).
+    seed: usize,
 }
 
 pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, CardsError> {
@@ -60,7 +62,9 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
     if w < 16 || h < 16 {
         return Err(CardsError::NoCards { found: 0 });
     }
-    // The table's colour: the median of the frame's pixels.
+    // The table's colour: the median of the frame's pixels; failing that
+    // (a window inside a dark frame or a shadow), the picture's most
+    // common colour.
     let mut frame: Vec<[u8; 3]> = Vec::new();
     for x in 0..w {
         frame.push(small.get_pixel(x, 0).0);
@@ -70,37 +74,20 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         frame.push(small.get_pixel(0, y).0);
         frame.push(small.get_pixel(w - 1, y).0);
     }
-    let table = to_lab(super::median_rgb(&mut frame));
     let blurred = box_shrink_same(&small);
-    // Table-like in the blurred copy (speckle and noise average out) and
-    // in the sharp one (a thin card outline must stay a wall).
-    let tableish: Vec<bool> = blurred
-        .pixels()
-        .zip(small.pixels())
-        .map(|(b, p)| {
-            delta_e(to_lab(b.0), table) <= options.min_delta_e && delta_e(to_lab(p.0), table) <= options.min_delta_e
-        })
-        .collect();
-    // Card: whatever the table around the cards does not reach, so a card
-    // face that looks like the table still counts inside its outline.
-    let cards_mask = unreached(&tableish, w as usize, h as usize);
-    let wanted = options.grid.map(|(r, c)| r * c);
-    // Shadows and near-touching cards bridge blobs: open harder until the
-    // blobs make a grid.
+    let structure = structure_map(&small);
     let mut found = 0;
-    let mut grid_blobs = None;
-    let mut mask = cards_mask;
-    for _ in 0..6 {
-        mask = open(&mask, w as usize, h as usize);
-        match card_blobs(&blobs(&mask, w as usize, h as usize), (w * h) / 400, wanted) {
-            Ok(cards) => {
-                grid_blobs = Some(cards);
+    let mut cards = None;
+    for table in [super::median_rgb(&mut frame), most_common(&small)] {
+        match card_blobs_on(&small, &blurred, &structure, to_lab(table), options) {
+            Ok(blobs) => {
+                cards = Some(blobs);
                 break;
             }
             Err(n) => found = found.max(n),
         }
     }
-    let Some(cards) = grid_blobs else {
+    let Some(cards) = cards else {
         // Cards that nearly touch: their borders as a regular lattice.
         return lattice_grid(&small, factor, options).ok_or(if found == 0 {
             CardsError::NoCards { found }
@@ -128,6 +115,142 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         ordered.extend(row);
     }
     Ok(CardGrid { rows, cols, cards: ordered })
+}
+
+/// The card blobs on a table of colour `table`, or how many card-like
+/// blobs there were.
+fn card_blobs_on(
+    small: &RgbImage,
+    blurred: &RgbImage,
+    structure: &[bool],
+    table: palette::Lab,
+    options: &GridFinding,
+) -> Result<Vec<Blob>, usize> {
+    let (w, h) = small.dimensions();
+    // Table-like in the blurred copy (speckle and noise average out) and
+    // in the sharp one (a thin card outline must stay a wall).
+    let tableish: Vec<bool> = blurred
+        .pixels()
+        .zip(small.pixels())
+        .map(|(b, p)| {
+            delta_e(to_lab(b.0), table) <= options.min_delta_e && delta_e(to_lab(p.0), table) <= options.min_delta_e
+        })
+        .collect();
+    // Card: whatever the table around the cards does not reach, so a card
+    // face that looks like the table still counts inside its outline.
+    let mut mask = unreached(&tableish, w as usize, h as usize);
+    let wanted = options.grid.map(|(r, c)| r * c);
+    // Shadows and near-touching cards bridge blobs: open harder until the
+    // blobs make a grid.
+    let mut found = 0;
+    for _ in 0..6 {
+        mask = open(&mask, w as usize, h as usize);
+        let all = split_touching(blobs(&mask, w as usize, h as usize), &mask, w as usize);
+        // A card shows something; an empty cell of a game board is flat.
+        let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
+        match card_blobs(&shown, (w * h) / 400, wanted) {
+            Ok(cards) => return Ok(cards),
+            Err(n) => found = found.max(n),
+        }
+    }
+    Err(found)
+}
+
+/// Cards that touch make one blob the size of several: when some blobs are
+/// single square cards, a blob whose box is a whole number of them across
+/// and down is cut into those cells, keeping the cells it fills.
+fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
+    let side = |b: &Blob| ((b.max_x - b.min_x + 1) as f32, (b.max_y - b.min_y + 1) as f32);
+    let mut singles: Vec<f32> = blobs
+        .iter()
+        .filter(|b| {
+            let (bw, bh) = side(b);
+            bw >= 12.0 && (bw / bh - 1.0).abs() < 0.1 && b.area as f32 >= 0.85 * bw * bh
+        })
+        .map(|b| side(b).0)
+        .collect();
+    if singles.is_empty() {
+        return blobs;
+    }
+    singles.sort_by(f32::total_cmp);
+    let unit = singles[singles.len() / 2];
+    let mut out = Vec::with_capacity(blobs.len());
+    for b in blobs {
+        let (bw, bh) = side(&b);
+        let (nx, ny) = ((bw / unit).round() as u32, (bh / unit).round() as u32);
+        let whole = |n: u32, len: f32| n >= 1 && (len / n as f32 - unit).abs() <= unit * 0.12;
+        if nx * ny <= 1 || nx > 6 || ny > 6 || !whole(nx, bw) || !whole(ny, bh) {
+            out.push(b);
+            continue;
+        }
+        let (cw, ch) = (bw / nx as f32, bh / ny as f32);
+        for j in 0..ny {
+            for i in 0..nx {
+                let x0 = b.min_x + (i as f32 * cw).round() as u32;
+                let y0 = b.min_y + (j as f32 * ch).round() as u32;
+                let x1 = (b.min_x + ((i + 1) as f32 * cw).round() as u32).max(x0 + 1) - 1;
+                let y1 = (b.min_y + ((j + 1) as f32 * ch).round() as u32).max(y0 + 1) - 1;
+                let area = (y0..=y1)
+                    .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
+                    .filter(|&(x, y)| mask[y as usize * w + x as usize])
+                    .count() as u32;
+                if area as f32 >= 0.85 * ((x1 - x0 + 1) * (y1 - y0 + 1)) as f32 {
+                    let c = |x: u32, y: u32, k: i64| (k, (x, y));
+                    out.push(Blob {
+                        area,
+                        min_x: x0,
+                        max_x: x1,
+                        min_y: y0,
+                        max_y: y1,
+                        corners: [c(x0, y0, 0), c(x1, y0, 0), c(x1, y1, 0), c(x0, y1, 0)],
+                        seed: y0 as usize * w + x0 as usize,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pixels with a clear local contrast (a figure, a digit, a line).
+fn structure_map(img: &RgbImage) -> Vec<bool> {
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let luma: Vec<i32> =
+        img.pixels().map(|p| (299 * p.0[0] as i32 + 587 * p.0[1] as i32 + 114 * p.0[2] as i32) / 1000).collect();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
+                return false;
+            }
+            (luma[i + 1] - luma[i - 1]).abs() + (luma[i + w] - luma[i - w]).abs() > 40
+        })
+        .collect()
+}
+
+/// Whether the middle of a blob (its inner 60%) holds some structure: at
+/// least 2% of its pixels.
+fn has_structure(b: &Blob, structure: &[bool], w: usize) -> bool {
+    let (bw, bh) = (b.max_x - b.min_x, b.max_y - b.min_y);
+    let (x0, x1) = (b.min_x + bw / 5, b.max_x - bw / 5);
+    let (y0, y1) = (b.min_y + bh / 5, b.max_y - bh / 5);
+    let total = ((x1 - x0) * (y1 - y0)).max(1) as usize;
+    let count = (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| structure[y as usize * w + x as usize])
+        .count();
+    count * 50 >= total
+}
+
+/// The most common colour (5 bits a channel) of a picture.
+fn most_common(img: &RgbImage) -> [u8; 3] {
+    let mut counts = vec![0u32; 1 << 15];
+    for p in img.pixels() {
+        let [r, g, b] = p.0.map(|c| (c >> 3) as usize);
+        counts[(r << 10) | (g << 5) | b] += 1;
+    }
+    let (i, _) = counts.iter().enumerate().max_by_key(|&(_, c)| *c).expect("a picture has pixels");
+    [(((i >> 10) << 3) | 4) as u8, ((((i >> 5) & 31) << 3) | 4) as u8, (((i & 31) << 3) | 4) as u8]
 }
 
 /// The grid as a lattice of straight card borders (see [`super::lattice`]),
@@ -271,6 +394,14 @@ fn unreached(tableish: &[bool], w: usize, h: usize) -> Vec<bool> {
             (x == 0 || y == 0 || x == w - 1 || y == h - 1) && tableish[i]
         })
         .collect();
+    // Little table at the frame (a window inside a dark frame or a
+    // shadow): the table is the largest table-like region.
+    if stack.len() < (w + h) / 2 {
+        let regions = blobs(tableish, w, h);
+        if let Some(start) = regions.iter().max_by_key(|b| b.area).map(|b| b.seed) {
+            stack.push(start);
+        }
+    }
     for &i in &stack {
         reached[i] = true;
     }
@@ -316,6 +447,7 @@ fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
             min_y: u32::MAX,
             max_y: 0,
             corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
+            seed: start,
         };
         while let Some(i) = stack.pop() {
             let (x, y) = ((i % w) as u32, (i / w) as u32);

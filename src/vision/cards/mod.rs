@@ -62,6 +62,9 @@ pub struct CardReading {
     /// only tried when asked for: with them, coarse groupings solve too
     /// easily to be told from the right one.
     pub mode: Option<MatchMode>,
+    /// Cards never turn (TetraVex): patterns are printed upright on every
+    /// side, so edges are compared as they lie, not turned to the top.
+    pub upright: bool,
 }
 
 /// One way to read the edges: the card list it gives.
@@ -101,7 +104,14 @@ const MAX_GROUPS: usize = 20;
 /// Finds the cards and proposes labellings of their edges.
 pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
     let grid = find_grid(image, &options.grid)?;
-    let looks: Vec<EdgeLook> = grid.cards.iter().flat_map(|quad| edge_looks(&upright(image, quad))).collect::<Vec<_>>();
+    let looks: Vec<EdgeLook> = grid
+        .cards
+        .iter()
+        .flat_map(|quad| {
+            let card = upright(image, quad);
+            if options.upright { edges::upright_edge_looks(&card) } else { edge_looks(&card) }
+        })
+        .collect();
     let labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
     Ok(CardsRead { grid, labellings })
 }
@@ -151,7 +161,13 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
         }
     }
     if mode == Some(MatchMode::Same) {
-        for &k in &cuts {
+        // Equal patterns: a split pattern only breaks matches, while two
+        // patterns taken for one make wrong solutions easy, so of the
+        // likely cuts the finest goes first.
+        let mut likely: Vec<usize> = cuts.iter().copied().take(4).collect();
+        likely.sort_unstable_by(|a, b| b.cmp(a));
+        likely.extend(cuts.iter().skip(4));
+        for &k in &likely {
             let edge_of: Vec<Edge> = (0..k).map(|g| Edge::Figure { figure: g as u16, half: Half::Same }).collect();
             out.extend(build(&tree.cuts[k], &edge_of, k, rows, cols).map(|puzzle| Labelling {
                 mode: MatchMode::Same,

@@ -111,7 +111,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         pipeline::run_text(&text, &options)?
     };
     if let (Some(file), Some(path), Outcome::Squares(squares)) = (trace_file, &cli.trace, &outcome) {
-        write_trace(file, path, &squares.puzzle)?;
+        let options = trace::TraceOptions { max_steps: MAX_TRACE_STEPS, fixed_orientation: cli.no_turns };
+        write_trace(file, path, &squares.puzzle, options)?;
     }
     match format {
         OutputFormat::Text => print!("{}", report::render_text(&outcome, cli.all)),
@@ -132,10 +133,10 @@ fn create(path: &Path) -> Result<File, Error> {
     File::create(path).map_err(|source| Error::Write { path: path.to_path_buf(), source })
 }
 
-fn write_trace(file: File, path: &Path, puzzle: &SquaresPuzzle) -> Result<(), Error> {
+fn write_trace(file: File, path: &Path, puzzle: &SquaresPuzzle, options: trace::TraceOptions) -> Result<(), Error> {
     let mut out = BufWriter::new(file);
     let mut result = Ok(());
-    trace::trace(puzzle, MAX_TRACE_STEPS, |event| {
+    trace::trace(puzzle, options, |event| {
         if result.is_ok() {
             result = writeln!(out, "{}", report::trace_line(puzzle, &event));
         }

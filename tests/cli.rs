@@ -198,3 +198,28 @@ fn brendan_boards_are_recognised() {
     let board = support::shared_dir().join("edge_data/jfbucas__eternityII-viewer/brendan/pieces_04x04.txt");
     snapsolve().arg(board).assert().code(0).stdout(predicate::str::contains("board: 4×4, 16 cards"));
 }
+
+/// `--no-turns` (TetraVex): a card written a quarter turn off makes the
+/// board unsolvable, and the trace has no ROTATE steps.
+#[test]
+fn no_turns_keeps_cards_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("turned.txt");
+    std::fs::write(
+        &cards,
+        "A NONE-o SAME-p SAME-q NONE-o\nB NONE-o SAME-r SAME-p NONE-o\nC SAME-q SAME-s NONE-o NONE-o\nD SAME-r NONE-o NONE-o SAME-s\n",
+    )
+    .unwrap();
+    snapsolve().arg(&cards).assert().code(0);
+    let trace = dir.path().join("trace.txt");
+    snapsolve()
+        .arg(&cards)
+        .arg("--no-turns")
+        .arg("--trace")
+        .arg(&trace)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("no arrangement"));
+    let log = std::fs::read_to_string(&trace).unwrap();
+    assert!(log.contains("TRY") && !log.contains("ROTATE"), "{log}");
+}

@@ -35,9 +35,21 @@ pub struct TraceEvent {
     pub rotation: Rotation,
 }
 
+/// Options of the traced search.
+#[derive(Debug, Clone, Copy)]
+pub struct TraceOptions {
+    /// Most events written.
+    pub max_steps: u64,
+    /// Cards may not be turned (no ROTATE steps).
+    pub fixed_orientation: bool,
+}
+
 /// Runs the traced search; returns true when a solution was found.
-pub fn trace(puzzle: &SquaresPuzzle, max_steps: u64, mut emit: impl FnMut(TraceEvent)) -> bool {
-    let mut state = Traced { puzzle, board: Vec::new(), used: vec![false; puzzle.cards.len()], steps: 0, max_steps };
+pub fn trace(puzzle: &SquaresPuzzle, options: TraceOptions, mut emit: impl FnMut(TraceEvent)) -> bool {
+    let TraceOptions { max_steps, fixed_orientation } = options;
+    let rotations = if fixed_orientation { 1 } else { 4 };
+    let mut state =
+        Traced { puzzle, board: Vec::new(), used: vec![false; puzzle.cards.len()], steps: 0, max_steps, rotations };
     state.fill(&mut emit)
 }
 
@@ -47,6 +59,8 @@ struct Traced<'a> {
     used: Vec<bool>,
     steps: u64,
     max_steps: u64,
+    /// 1 when cards may not turn, else 4.
+    rotations: usize,
 }
 
 impl Traced<'_> {
@@ -99,7 +113,7 @@ impl Traced<'_> {
             if !self.event(emit, TraceStep::Try, card, Rotation::R0) {
                 return false;
             }
-            for rotation in Rotation::ALL {
+            for rotation in Rotation::ALL.into_iter().take(self.rotations) {
                 if rotation != Rotation::R0 && !self.event(emit, TraceStep::Rotate, card, rotation) {
                     return false;
                 }

@@ -482,7 +482,8 @@ pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
 /// Largest CIELAB distance between empty glass and the board beside it.
 const EMPTY_DELTA_E: f32 = 20.0;
 
-fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
+/// Per-channel median of some colours (black for none).
+pub(crate) fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
     let mut out = [0u8; 3];
     for (c, slot) in out.iter_mut().enumerate() {
         let mut v: Vec<u8> = colors.iter().map(|x| x[c]).collect();
@@ -500,6 +501,14 @@ fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
     let factor = image.height().div_ceil(WORKING_HEIGHT);
     if factor <= 1 {
         return (std::borrow::Cow::Borrowed(image), 1.0);
+    }
+    (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
+}
+
+/// The image shrunk by a whole `factor`, each pixel the mean of its block.
+pub(crate) fn shrink_by(image: &RgbImage, factor: u32) -> RgbImage {
+    if factor <= 1 {
+        return image.clone();
     }
     let (w, h) = (image.width() / factor, image.height() / factor);
     let raw = image.as_raw();
@@ -521,6 +530,5 @@ fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
             out.extend(sum.iter().map(|&s| (s / n) as u8));
         }
     }
-    let small = RgbImage::from_raw(w, h, out).expect("buffer matches its size");
-    (std::borrow::Cow::Owned(small), factor as f32)
+    RgbImage::from_raw(w, h, out).expect("buffer matches its size")
 }

@@ -88,35 +88,17 @@ pub fn upright(image: &RgbImage, quad: &Quad) -> Vec<[f32; 3]> {
 
 /// The four edge looks of an upright card, top, right, bottom, left.
 pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
-    let n = CARD_CELLS as f32;
     let face = card_face(card);
     std::array::from_fn(|side| {
-        let mut cells = Vec::with_capacity(ALONG * DEEP);
-        for b in 0..DEEP {
-            for a in 0..ALONG {
-                let mut sum = [0.0f32; 3];
-                let mut count = 0.0;
-                for sb in 0..3 {
-                    for sa in 0..3 {
-                        // Canonical frame: u along the side, v inwards.
-                        let u = 0.15 + 0.7 * (a as f32 + (sa as f32 + 0.5) / 3.0) / ALONG as f32;
-                        let v = 0.03 + 0.27 * (b as f32 + (sb as f32 + 0.5) / 3.0) / DEEP as f32;
-                        // Back to the card: undo `side` counter-clockwise turns.
-                        let (mut x, mut y) = (u, v);
-                        for _ in 0..side {
-                            (x, y) = (1.0 - y, x);
-                        }
-                        let (ix, iy) = (((x * n) as usize).min(CARD_CELLS - 1), ((y * n) as usize).min(CARD_CELLS - 1));
-                        let p = card[iy * CARD_CELLS + ix];
-                        for c in 0..3 {
-                            sum[c] += p[c];
-                        }
-                        count += 1.0;
-                    }
-                }
-                cells.push(to_lab(sum.map(|s| (s / count).round().clamp(0.0, 255.0) as u8)));
+        // Canonical frame: u along the side, v inwards; back to the card by
+        // undoing `side` counter-clockwise turns.
+        let cells = cell_means(card, ALONG, DEEP, |s, t| {
+            let (mut x, mut y) = (0.15 + 0.7 * s, 0.03 + 0.27 * t);
+            for _ in 0..side {
+                (x, y) = (1.0 - y, x);
             }
-        }
+            (x, y)
+        });
         EdgeLook { cells, face }
     })
 }
@@ -127,8 +109,6 @@ pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
 /// in the card's own orientation, 3×3 cells (coarse, so a glyph a pixel
 /// off still looks the same).
 pub fn upright_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
-    const GRID: usize = 3;
-    let n = CARD_CELLS as f32;
     let face = card_face(card);
     std::array::from_fn(|side| {
         // The patch centre: a fifth of the way in from the side.
@@ -136,34 +116,42 @@ pub fn upright_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
         for _ in 0..side {
             (cx, cy) = (1.0 - cy, cx);
         }
-        let mut cells = Vec::with_capacity(GRID * GRID);
-        for j in 0..GRID {
-            for i in 0..GRID {
-                let mut sum = [0.0f32; 3];
-                let mut count = 0.0;
-                for sj in 0..3 {
-                    for si in 0..3 {
-                        let x = cx - 0.16 + 0.32 * (i as f32 + (si as f32 + 0.5) / 3.0) / GRID as f32;
-                        let y = cy - 0.16 + 0.32 * (j as f32 + (sj as f32 + 0.5) / 3.0) / GRID as f32;
-                        let (ix, iy) = (((x * n) as usize).min(CARD_CELLS - 1), ((y * n) as usize).min(CARD_CELLS - 1));
-                        let p = card[iy * CARD_CELLS + ix];
-                        for c in 0..3 {
-                            sum[c] += p[c];
-                        }
-                        count += 1.0;
-                    }
-                }
-                cells.push(to_lab(sum.map(|s| (s / count).round().clamp(0.0, 255.0) as u8)));
-            }
-        }
+        let cells = cell_means(card, 3, 3, |s, t| (cx - 0.16 + 0.32 * s, cy - 0.16 + 0.32 * t));
         EdgeLook { cells, face }
     })
 }
 
+/// A `cols` × `rows` grid of cell means (CIELAB, row by row) over a patch
+/// of the upright card; `at(s, t)` places the patch's point (`s`, `t`) in
+/// 0..1 on the card (0..1). Each cell is the mean of 3×3 samples.
+fn cell_means(card: &[[f32; 3]], cols: usize, rows: usize, at: impl Fn(f32, f32) -> (f32, f32)) -> Vec<Lab> {
+    let n = CARD_CELLS as f32;
+    let mut cells = Vec::with_capacity(cols * rows);
+    for j in 0..rows {
+        for i in 0..cols {
+            let mut sum = [0.0f32; 3];
+            for sj in 0..3 {
+                for si in 0..3 {
+                    let s = (i as f32 + (si as f32 + 0.5) / 3.0) / cols as f32;
+                    let t = (j as f32 + (sj as f32 + 0.5) / 3.0) / rows as f32;
+                    let (x, y) = at(s, t);
+                    let (ix, iy) = (((x * n) as usize).min(CARD_CELLS - 1), ((y * n) as usize).min(CARD_CELLS - 1));
+                    let p = card[iy * CARD_CELLS + ix];
+                    for c in 0..3 {
+                        sum[c] += p[c];
+                    }
+                }
+            }
+            cells.push(to_lab(sum.map(|s| (s / 9.0).round().clamp(0.0, 255.0) as u8)));
+        }
+    }
+    cells
+}
+
 /// The card's ground colour: the median of its pixels.
 fn card_face(card: &[[f32; 3]]) -> Lab {
-    let mut pixels: Vec<[u8; 3]> = card.iter().map(|p| p.map(|c| c.round().clamp(0.0, 255.0) as u8)).collect();
-    to_lab(super::median_rgb(&mut pixels))
+    let pixels: Vec<[u8; 3]> = card.iter().map(|p| p.map(|c| c.round().clamp(0.0, 255.0) as u8)).collect();
+    to_lab(crate::vision::median_color(&pixels))
 }
 
 /// Average-linkage clustering of the looks. Returns, for each number of

@@ -13,6 +13,8 @@
 use image::RgbImage;
 
 use super::{CardsError, Quad};
+use palette::Lab;
+
 use crate::vision::colors::{delta_e, to_lab};
 
 /// Options for finding the card grid.
@@ -57,7 +59,7 @@ struct Blob {
 
 pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, CardsError> {
     let factor = image.width().max(image.height()).div_ceil(WORKING_SIDE).max(1);
-    let small = box_shrink(image, factor);
+    let small = crate::vision::shrink_by(image, factor);
     let (w, h) = small.dimensions();
     if w < 16 || h < 16 {
         return Err(CardsError::NoCards { found: 0 });
@@ -74,12 +76,14 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         frame.push(small.get_pixel(0, y).0);
         frame.push(small.get_pixel(w - 1, y).0);
     }
-    let blurred = box_shrink_same(&small);
+    // CIELAB of the blurred and the sharp copy, once for every table tried.
+    let blurred: Vec<Lab> = box_shrink_same(&small).pixels().map(|p| to_lab(p.0)).collect();
+    let sharp: Vec<Lab> = small.pixels().map(|p| to_lab(p.0)).collect();
     let structure = structure_map(&small);
     let mut found = 0;
     let mut cards = None;
-    for table in [super::median_rgb(&mut frame), most_common(&small)] {
-        match card_blobs_on(&small, &blurred, &structure, to_lab(table), options) {
+    for table in [crate::vision::median_color(&frame), most_common(&small)] {
+        match card_blobs_on(&small, (&blurred, &sharp), &structure, to_lab(table), options) {
             Ok(blobs) => {
                 cards = Some(blobs);
                 break;
@@ -121,20 +125,18 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
 /// blobs there were.
 fn card_blobs_on(
     small: &RgbImage,
-    blurred: &RgbImage,
+    (blurred, sharp): (&[Lab], &[Lab]),
     structure: &[bool],
-    table: palette::Lab,
+    table: Lab,
     options: &GridFinding,
 ) -> Result<Vec<Blob>, usize> {
     let (w, h) = small.dimensions();
     // Table-like in the blurred copy (speckle and noise average out) and
     // in the sharp one (a thin card outline must stay a wall).
     let tableish: Vec<bool> = blurred
-        .pixels()
-        .zip(small.pixels())
-        .map(|(b, p)| {
-            delta_e(to_lab(b.0), table) <= options.min_delta_e && delta_e(to_lab(p.0), table) <= options.min_delta_e
-        })
+        .iter()
+        .zip(sharp)
+        .map(|(&b, &p)| delta_e(b, table) <= options.min_delta_e && delta_e(p, table) <= options.min_delta_e)
         .collect();
     // Card: whatever the table around the cards does not reach, so a card
     // face that looks like the table still counts inside its outline.
@@ -259,7 +261,7 @@ fn most_common(img: &RgbImage) -> [u8; 3] {
 fn lattice_grid(small: &RgbImage, factor: u32, options: &GridFinding) -> Option<CardGrid> {
     // About 400 pixels a side is plenty for lines and keeps the fit quick.
     let half = if small.width().max(small.height()) > 500 { 2 } else { 1 };
-    let tiny = box_shrink(small, half);
+    let tiny = crate::vision::shrink_by(small, half);
     let (cols, rows) = super::lattice::profiles(&tiny);
     let (xs, ys) = match options.grid {
         Some((r, c)) => (super::lattice::fit(&cols, &[c])?, super::lattice::fit(&rows, &[r])?),
@@ -312,26 +314,6 @@ fn card_blobs(blobs: &[Blob], min_area: u32, wanted: Option<usize>) -> Result<Ve
         })
         .max_by_key(|s| s.len())
         .ok_or(squareish.len())
-}
-
-/// The image shrunk by a whole factor, each pixel the mean of its block.
-fn box_shrink(image: &RgbImage, factor: u32) -> RgbImage {
-    if factor == 1 {
-        return image.clone();
-    }
-    let (w, h) = (image.width() / factor, image.height() / factor);
-    RgbImage::from_fn(w, h, |x, y| {
-        let mut sum = [0u32; 3];
-        for dy in 0..factor {
-            for dx in 0..factor {
-                let p = image.get_pixel(x * factor + dx, y * factor + dy).0;
-                for i in 0..3 {
-                    sum[i] += p[i] as u32;
-                }
-            }
-        }
-        image::Rgb(sum.map(|s| (s / (factor * factor)) as u8))
-    })
 }
 
 /// A 5×5 mean blur at the same size (clamped at the borders).
@@ -406,27 +388,22 @@ fn unreached(tableish: &[bool], w: usize, h: usize) -> Vec<bool> {
         reached[i] = true;
     }
     while let Some(i) = stack.pop() {
-        let (x, y) = (i % w, i / w);
-        let mut visit = |j: usize| {
+        for j in neighbours(i, w, h) {
             if tableish[j] && !reached[j] {
                 reached[j] = true;
                 stack.push(j);
             }
-        };
-        if x > 0 {
-            visit(i - 1);
-        }
-        if x + 1 < w {
-            visit(i + 1);
-        }
-        if y > 0 {
-            visit(i - w);
-        }
-        if y + 1 < h {
-            visit(i + w);
         }
     }
     reached.iter().map(|&r| !r).collect()
+}
+
+/// The 4-connected neighbours of pixel `i` in a `w` × `h` picture.
+fn neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (i % w, i / w);
+    [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (y > 0).then(|| i - w), (y + 1 < h).then(|| i + w)]
+        .into_iter()
+        .flatten()
 }
 
 /// 4-connected blobs of the mask.
@@ -469,24 +446,11 @@ fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
             if diff < blob.corners[3].0 {
                 blob.corners[3] = (diff, (x, y));
             }
-            let (x, y) = (x as usize, y as usize);
-            let mut visit = |j: usize| {
+            for j in neighbours(i, w, h) {
                 if mask[j] && !seen[j] {
                     seen[j] = true;
                     stack.push(j);
                 }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
             }
         }
         out.push(blob);

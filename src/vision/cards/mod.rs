@@ -219,11 +219,3 @@ pub fn bilinear(image: &RgbImage, x: f32, y: f32) -> [u8; 3] {
         (top * (1.0 - fy) + bottom * fy).round() as u8
     })
 }
-
-/// Per-channel median of some colours.
-pub fn median_rgb(colors: &mut [[u8; 3]]) -> [u8; 3] {
-    std::array::from_fn(|i| {
-        colors.sort_unstable_by_key(|c| c[i]);
-        colors[colors.len() / 2][i]
-    })
-}

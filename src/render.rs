@@ -453,25 +453,36 @@ pub fn cards_board(image: &RgbImage, grid: &CardGrid, placements: &[Placement], 
     out
 }
 
-/// Squares from a picture: the original with each card's number, its
-/// target square (row and column, from 1) and how far to turn it.
+/// Squares from a picture: the original with each card's target square
+/// (row and column, from 1) and how far to turn it, and a legend line.
 pub fn cards_annotated(image: &RgbImage, grid: &CardGrid, placements: &[Placement]) -> RgbImage {
     let mut out = image.clone();
+    // One line at the top says how to read the labels.
+    let legend = "Put each card at row R, column C (from the top left); ↻ turn clockwise, ↺ anticlockwise";
+    let band = (out.height() as f32 * 0.05).max(14.0);
+    let scale = fit_scale(legend, out.width() as f32 * 0.96, band * 0.7);
+    let (width, end) = (out.width() as f32, (band as usize * image.width() as usize * 3).min(image.as_raw().len()));
+    let raw: &mut [u8] = &mut out;
+    for v in &mut raw[..end] {
+        *v /= 5;
+    }
+    draw_text_mut(&mut out, INK, (width * 0.02) as i32, (band * 0.15) as i32, scale, &*FONT, legend);
     for p in placements {
         let quad = &grid.cards[p.card];
         let side = quad.side_length();
         let (cx, cy) = quad.centre();
+        // Short, so it stays legible on small tiles: where, then how to turn.
         let turn = match p.rotation.quarter_turns() {
-            0 => "keep as is",
-            1 => "turn right 90°",
-            2 => "turn 180°",
-            _ => "turn left 90°",
+            0 => "keep",
+            1 => "↻ 90°",
+            2 => "↻ 180°",
+            _ => "↺ 90°",
         }
         .to_string();
-        let lines = [format!("#{} → row {}, col {}", p.card + 1, p.row + 1, p.col + 1), turn];
+        let lines = [format!("R{} C{}", p.row + 1, p.col + 1), turn];
         let width = side * 0.8;
         let scale =
-            lines.iter().map(|l| fit_scale(l, width * 0.9, side * 0.11)).min_by(|a, b| a.y.total_cmp(&b.y)).unwrap();
+            lines.iter().map(|l| fit_scale(l, width * 0.9, side * 0.2)).min_by(|a, b| a.y.total_cmp(&b.y)).unwrap();
         let line_h = scale.y * 1.25;
         let (x0, y0) = (cx - width / 2.0, cy - line_h);
         let (w, h) = (out.width() as f32, out.height() as f32);

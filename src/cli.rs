@@ -52,6 +52,11 @@ pub struct Cli {
     #[arg(long, default_value_t = SquaresSolveOptions::default().max_nodes)]
     pub max_nodes: u64,
 
+    /// Squares: search threads (0: one per core). The answer is the same
+    /// whatever the number.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+
     /// Squares: list every solution (one per turn of the whole board).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
@@ -219,6 +224,7 @@ impl Cli {
             keep: if self.all { usize::MAX } else { 1 },
             first_only: self.first,
             fixed_orientation: self.no_turns,
+            threads: self.threads,
         };
         let water = WaterSolveOptions { strategy, max_states: self.max_states };
         let cards = CardReading {

@@ -82,3 +82,27 @@ fn all_normalized_card_lists_have_the_listed_solution_counts() {
     }
     assert_eq!(checked, 104);
 }
+
+/// The threads share the search out, but the answer may not depend on how
+/// many there are: the same counts, and the same solutions in the same order
+/// (in first-solution mode, the one a single thread finds first).
+#[test]
+fn the_answer_does_not_depend_on_the_thread_count() {
+    let dir = support::shared_dir().join("edge_data/jfbucas__eternityII-viewer/brendan");
+    for (w, h) in [(4, 4), (5, 5), (6, 4), (7, 3)] {
+        let text = fs::read_to_string(dir.join(format!("pieces_{w:02}x{h:02}.txt"))).unwrap();
+        let puzzle = SquaresPuzzle::from_brendan(&text).unwrap();
+        for first_only in [false, true] {
+            let run = |threads| {
+                let options = SquaresSolveOptions { keep: 8, first_only, threads, ..Default::default() };
+                let s = solve(&puzzle, &options).unwrap();
+                (s.raw, s.unique, s.complete, s.solutions)
+            };
+            let one = run(1);
+            assert!(!one.3.is_empty());
+            for threads in [2, 3] {
+                assert_eq!(run(threads), one, "{w}x{h}, first only {first_only}, {threads} threads");
+            }
+        }
+    }
+}

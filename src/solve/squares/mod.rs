@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::puzzle::squares::{Placement, Rotation, SquaresPuzzle};
-use search::{SearchEnd, Tables};
+use search::{Candidate, Job, SearchEnd, SearchStats, Shared, Tables};
 
 /// Options for one solve.
 #[derive(Debug, Clone, Copy)]
@@ -32,11 +32,13 @@ pub struct SquaresSolveOptions {
     /// Cards may not be turned (TetraVex): each lies as written, and the
     /// board's turns make no copies of a solution.
     pub fixed_orientation: bool,
+    /// Search threads; 0 uses every core. The answer does not depend on it.
+    pub threads: usize,
 }
 
 impl Default for SquaresSolveOptions {
     fn default() -> Self {
-        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false, fixed_orientation: false }
+        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false, fixed_orientation: false, threads: 0 }
     }
 }
 
@@ -53,7 +55,12 @@ pub struct SquaresSolution {
     /// False when the search stopped early (`first_only`, or the budget ran out
     /// after a solution was found): the counts are then lower bounds.
     pub complete: bool,
+    /// Placements that passed the look-ahead (search nodes).
     pub nodes: u64,
+    /// Cards put on a cell whose left and top neighbours they fit, including
+    /// those the look-ahead took back at once: what a plain backtracker
+    /// counts as placements.
+    pub tried: u64,
     pub elapsed: Duration,
 }
 
@@ -75,6 +82,30 @@ pub fn solve(puzzle: &SquaresPuzzle, options: &SquaresSolveOptions) -> Result<Sq
     }
 }
 
+/// One search's figures from its threads' figures. In first-solution mode
+/// only the solution of the earliest task counts, as if one thread had run.
+fn merge(runs: Vec<SearchStats>, first_only: bool) -> SearchStats {
+    let mut kept: Vec<(u64, Vec<Candidate>)> = runs.iter().flat_map(|r| r.kept.iter().cloned()).collect();
+    kept.sort_by_key(|(task, _)| *task);
+    let any = |end| runs.iter().any(|r| r.end == end);
+    let solutions = if first_only { u64::from(!kept.is_empty()) } else { runs.iter().map(|r| r.solutions).sum() };
+    let end = if first_only && !kept.is_empty() {
+        kept.truncate(1);
+        SearchEnd::Stopped
+    } else if any(SearchEnd::OutOfBudget) {
+        SearchEnd::OutOfBudget
+    } else {
+        SearchEnd::Exhausted
+    };
+    SearchStats {
+        solutions,
+        nodes: runs.iter().map(|r| r.nodes).sum(),
+        tried: runs.iter().map(|r| r.tried).sum(),
+        end,
+        kept,
+    }
+}
+
 /// The solve with `W` 64-bit words per card mask.
 fn solve_with<const W: usize>(
     puzzle: &SquaresPuzzle,
@@ -83,24 +114,43 @@ fn solve_with<const W: usize>(
     let started = Instant::now();
     let tables = Tables::<W>::new(puzzle, options.fixed_orientation);
     let width = puzzle.width;
-    let mut kept: Vec<Vec<Placement>> = Vec::new();
-    let stats = search::run(&tables, options.max_nodes, |placed| {
-        if kept.len() < options.keep {
-            kept.push(
-                placed
-                    .iter()
-                    .enumerate()
-                    .map(|(pos, c)| Placement {
-                        card: c.card as usize,
-                        row: pos / width,
-                        col: pos % width,
-                        rotation: Rotation::from_quarter_turns(c.rotation as usize),
-                    })
-                    .collect(),
-            );
-        }
-        !options.first_only
-    });
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let shared = Shared::new(puzzle.width, puzzle.n_cards(), threads);
+    let job = |counts_top| Job { max_nodes: options.max_nodes, keep: options.keep, first_only: options.first_only, counts_top };
+    let runs: Vec<SearchStats> = if shared.is_split() {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (tables, shared) = (&tables, &shared);
+                    scope.spawn(move || search::run(tables, shared, job(t == 0)))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
+        })
+    } else {
+        vec![search::run(&tables, &shared, job(true))]
+    };
+    let stats = merge(runs, options.first_only);
+    let kept: Vec<Vec<Placement>> = stats
+        .kept
+        .iter()
+        .take(options.keep)
+        .map(|(_, placed)| {
+            placed
+                .iter()
+                .enumerate()
+                .map(|(pos, c)| Placement {
+                    card: c.card as usize,
+                    row: pos / width,
+                    col: pos % width,
+                    rotation: Rotation::from_quarter_turns(c.rotation as usize),
+                })
+                .collect()
+        })
+        .collect();
     if stats.solutions == 0 {
         return Err(match stats.end {
             SearchEnd::OutOfBudget => {
@@ -115,6 +165,7 @@ fn solve_with<const W: usize>(
         raw: stats.solutions * tables.orbit_size(),
         complete: stats.end == SearchEnd::Exhausted,
         nodes: stats.nodes,
+        tried: stats.tried,
         elapsed: started.elapsed(),
     })
 }

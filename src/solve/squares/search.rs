@@ -34,13 +34,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::puzzle::squares::{BOTTOM, Edge, LEFT, RIGHT, Rotation, SquaresPuzzle, TOP};
 
 /// A layer of a key's candidates: the cards (as a bitmask) that fit the key,
-/// each in the rotation `rotations[base + card]`. A key's first layer holds
+/// each in the rotation `rotations[layer * 64 * W + card]`. A key's first layer holds
 /// every card that fits it in any rotation; a card that fits in a second (or
 /// third, fourth) rotation appears again in a further layer.
 #[derive(Debug, Clone, Copy)]
 struct Layer<const W: usize> {
     cards: [u64; W],
-    base: u32,
 }
 
 /// A card in one rotation as the loop places it: the codes its right and
@@ -53,6 +52,8 @@ pub struct Candidate {
     pub need_right: u8,
     /// The top code the bottom neighbour must have.
     pub need_bottom: u8,
+    /// `need_right`'s part of the right neighbour's table key.
+    right_key: u32,
 }
 
 /// Everything the loop needs, built once per puzzle. `W` words of 64 bits
@@ -63,9 +64,10 @@ pub struct Tables<const W: usize> {
     width: usize,
     height: usize,
     n_codes: usize,
-    /// `offsets[key]..offsets[key + 1]` is the layers of `key` (at least one).
-    offsets: Vec<u32>,
+    /// `layers[key]` is the first layer of `key`; `extra[key]` the range of
+    /// its further layers.
     layers: Vec<Layer<W>>,
+    extra: Vec<(u32, u32)>,
     /// Per layer, per card: the rotation it fits the key in.
     rotations: Vec<u8>,
     /// `oriented[card * 4 + rotation]`: the neighbour codes.
@@ -125,6 +127,7 @@ impl<const W: usize> Tables<W> {
                     rotation: rotation.quarter_turns() as u8,
                     need_right: need(edge(RIGHT)),
                     need_bottom: need(edge(BOTTOM)),
+                    right_key: (need(edge(RIGHT)) as usize * n_codes * 4) as u32,
                 };
                 oriented.push(candidate);
                 if fixed && rotation != Rotation::R0 {
@@ -149,33 +152,37 @@ impl<const W: usize> Tables<W> {
                 }
             }
         }
-        let mut offsets = Vec::with_capacity(n_keys + 1);
-        let mut layers: Vec<Layer<W>> = Vec::new();
-        let mut rotations: Vec<u8> = Vec::new();
-        for per_rotation in &masks {
-            offsets.push(layers.len() as u32);
-            // Peel layers: each takes every card still left, in its lowest
-            // remaining rotation.
-            let mut left = *per_rotation;
-            loop {
-                let base = rotations.len() as u32;
-                rotations.resize(rotations.len() + 64 * W, 0);
-                let mut cards = [0u64; W];
-                for card in 0..64 * W {
-                    let bit = 1u64 << (card & 63);
-                    if let Some(r) = (0..4).find(|&r| left[r][card >> 6] & bit != 0) {
-                        left[r][card >> 6] &= !bit;
-                        cards[card >> 6] |= bit;
-                        rotations[base as usize + card] = r as u8;
-                    }
-                }
-                layers.push(Layer { cards, base });
-                if left.iter().all(|m| m.iter().all(|&w| w == 0)) {
-                    break;
+        // Peel each key's cards into layers: each takes every card still
+        // left, in its lowest remaining rotation. First layers sit at their
+        // key's index, later ones (rare: cards that fit in two rotations)
+        // after all of them.
+        let peel = |left: &mut [[u64; W]; 4], rotations: &mut [u8]| {
+            let mut cards = [0u64; W];
+            for (card, rotation) in rotations.iter_mut().enumerate() {
+                let bit = 1u64 << (card & 63);
+                if let Some(r) = (0..4).find(|&r| left[r][card >> 6] & bit != 0) {
+                    left[r][card >> 6] &= !bit;
+                    cards[card >> 6] |= bit;
+                    *rotation = r as u8;
                 }
             }
+            Layer { cards }
+        };
+        let mut rotations = vec![0u8; n_keys * 64 * W];
+        let mut rest = masks.clone();
+        let mut layers: Vec<Layer<W>> = (0..n_keys)
+            .map(|key| peel(&mut rest[key], &mut rotations[key * 64 * W..(key + 1) * 64 * W]))
+            .collect();
+        let mut extra = Vec::with_capacity(n_keys);
+        for left in &mut rest {
+            let start = layers.len() as u32;
+            while left.iter().any(|m| m.iter().any(|&w| w != 0)) {
+                rotations.resize(rotations.len() + 64 * W, 0);
+                let at = rotations.len() - 64 * W;
+                layers.push(peel(left, &mut rotations[at..]));
+            }
+            extra.push((start, layers.len() as u32));
         }
-        offsets.push(layers.len() as u32);
 
         let n = w * h;
         let cells = (0..n)
@@ -208,7 +215,7 @@ impl<const W: usize> Tables<W> {
             width: w,
             height: h,
             n_codes,
-            offsets,
+            extra,
             layers,
             rotations,
             oriented,
@@ -249,9 +256,26 @@ impl<const W: usize> Tables<W> {
         (left * self.n_codes + top) * 4 + cell.class as usize
     }
 
+    /// `level` for `pos`, with the next cell's key parts filled in.
     #[inline]
-    fn range(&self, key: usize) -> (u32, u32) {
-        (self.offsets[key], self.offsets[key + 1])
+    fn level(&self, pos: usize, placed: &[Candidate], mut level: Level<W>) -> Level<W> {
+        let n = self.width * self.height;
+        if pos + 1 < n && self.width > 1 {
+            let next = self.cells[pos + 1];
+            let top = placed[next.top_from as usize].need_bottom as usize;
+            let starts_row = next.left_from as usize == n;
+            let left = if starts_row { placed[n].right_key as usize } else { 0 };
+            level.next_key = (left + top * 4 + next.class as usize) as u32;
+            level.next_left = if starts_row { 0 } else { u32::MAX };
+        }
+        level
+    }
+
+    /// A level trying the cards of `key` that are in `left`.
+    #[inline]
+    fn start(&self, key: usize, left: [u64; W]) -> Level<W> {
+        let (next, end) = self.extra[key];
+        Level { layer: key as u32, next, end, left, next_key: 0, next_left: 0 }
     }
 }
 
@@ -335,9 +359,18 @@ pub struct Job {
 /// Per depth: which layer of the key is being tried and its cards left.
 #[derive(Debug, Clone, Copy)]
 struct Level<const W: usize> {
+    /// The layer the cards in `left` come from.
     layer: u32,
+    /// The further layers still to try.
+    next: u32,
     end: u32,
     left: [u64; W],
+    /// The next cell's key but for its left neighbour's part (known before
+    /// this cell's card is chosen, unless the board is one cell wide).
+    next_key: u32,
+    /// Whether the card chosen here is the next cell's left neighbour
+    /// (all ones) or the next cell starts a row (zero).
+    next_left: u32,
 }
 
 /// Nodes a thread places between looks at the shared counters.
@@ -348,8 +381,15 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     let n = tables.width * tables.height;
     // One more slot: the sentinel that shows the frame code.
     let mut placed = vec![Candidate::default(); n + 1];
-    placed[n] = Candidate { card: 0, rotation: 0, need_right: tables.frame_code, need_bottom: tables.frame_code };
-    let mut levels = vec![Level { layer: 0, end: 0, left: [0; W] }; n];
+    let frame_key = (tables.frame_code as usize * tables.n_codes * 4) as u32;
+    placed[n] = Candidate {
+        card: 0,
+        rotation: 0,
+        need_right: tables.frame_code,
+        need_bottom: tables.frame_code,
+        right_key: frame_key,
+    };
+    let mut levels = vec![Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }; n];
     // Cards still free, and per depth the cards symmetry allows there.
     let mut free = [0u64; W];
     for card in 0..n {
@@ -369,17 +409,19 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     let mut current = 0u64;
     let mut unflushed = 0u64;
     let mut depth = 0;
-    let (layer, end) = tables.range(tables.key(0, &placed));
-    levels[0] = Level { layer, end, left: and3(&tables.layers[layer as usize].cards, &free, &allowed[0]) };
+    let key = tables.key(0, &placed);
+    let left = and3(&tables.layers[key].cards, &free, &allowed[0]);
+    levels[0] = tables.level(0, &placed, tables.start(key, left));
     loop {
         let level = &mut levels[depth];
         // Next free card in the current layer, moving on through the layers.
         let mut word = level.left.iter().position(|&w| w != 0);
         while word.is_none() {
-            level.layer += 1;
-            if level.layer >= level.end {
+            if level.next >= level.end {
                 break;
             }
+            level.layer = level.next;
+            level.next += 1;
             level.left = and3(&tables.layers[level.layer as usize].cards, &free, &allowed[depth]);
             word = level.left.iter().position(|&w| w != 0);
         }
@@ -395,8 +437,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         let bit = level.left[i].trailing_zeros() as usize;
         level.left[i] &= level.left[i] - 1;
         let card = i * 64 + bit;
-        let layer = &tables.layers[level.layer as usize];
-        let rotation = tables.rotations[layer.base as usize + card] as usize;
+        let rotation = tables.rotations[level.layer as usize * 64 * W + card] as usize;
         placed[depth] = tables.oriented[card * 4 + rotation];
         stats.tried += u64::from(depth >= cut || job.counts_top);
         if depth == 0 {
@@ -423,8 +464,12 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         // this card, its top one was placed before). When no free card fits
         // it, do not descend. A third of all descents were such dead ends.
         let next = if depth + 1 < n {
-            let (layer, end) = tables.range(tables.key(depth + 1, &placed));
-            let left = and3(&tables.layers[layer as usize].cards, &free_after, &allowed[depth + 1]);
+            let key = if tables.width > 1 {
+                level.next_key as usize + (placed[depth].right_key & level.next_left) as usize
+            } else {
+                tables.key(depth + 1, &placed)
+            };
+            let left = and3(&tables.layers[key].cards, &free_after, &allowed[depth + 1]);
             // Later layers hold only cards of the first, so it alone decides.
             if left.iter().all(|&w| w == 0) {
                 continue;
@@ -438,9 +483,9 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
                     continue;
                 }
             }
-            Level { layer, end, left }
+            tables.start(key, left)
         } else {
-            Level { layer: 0, end: 0, left: [0; W] }
+            Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }
         };
         if depth >= cut || job.counts_top {
             stats.nodes += 1;
@@ -487,7 +532,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         }
         free = free_after;
         depth += 1;
-        levels[depth] = next;
+        levels[depth] = tables.level(depth, &placed, next);
     }
     shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
     stats

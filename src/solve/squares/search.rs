@@ -6,21 +6,30 @@
 //!   edge must have (`IMPOSSIBLE` for `NONE-X` and borders inside the board).
 //! - A candidate is one card in one rotation, stored with the codes its right
 //!   and bottom neighbours must show, so placing it costs no lookups.
-//! - Candidates are grouped by (required left code, required top code, frame
-//!   class) into one flat array with offsets: a position's candidates are a
-//!   slice, every entry of which already fits its left and top neighbours and
-//!   the frame; only "is the card free" is left to test in the loop.
-//! - A key's candidates are, per rotation, a bitmask of cards, so `mask & free`
-//!   yields only cards still free and the loop never tests a used card. This
-//!   replaced a flat list of (card, rotation) scanned with a "used?" branch per
-//!   entry: Brendan 6×6 all solutions went from 527 ms (27.6 M placements/s,
-//!   2.5 entries scanned per placement) to 361 ms (40 M/s).
+//! - Candidates are grouped by key (required left code, required top code,
+//!   frame class): every candidate of a key already fits its left and top
+//!   neighbours and the frame; only "is the card free" is left to test.
+//! - A key's candidates are a bitmask of cards (`mask & free` yields only
+//!   cards still free, so the loop never tests a used card), with the
+//!   candidate for each card beside it. A card that fits a key in a second
+//!   rotation goes into a second layer, which is rare. The first layer sits
+//!   at the key's own index, and the part of the next cell's key that comes
+//!   from above is computed when a cell is entered, so trying a card is one
+//!   load for the candidate and one for the next key's mask. Brendan 6×6, all
+//!   solutions, one thread: a flat (card, rotation) list scanned with a
+//!   "used?" branch, 527 ms; bitmasks per rotation, 361 ms; layers with the
+//!   key-indexed first layer and per-card candidates, 244–258 ms.
 //! - The loop is iterative (no recursion). Before descending it looks ahead:
 //!   the next cell's key is known once a card is chosen, and a third of all
-//!   descents found no free card there; one precomputed mask per key now
+//!   descents found no free card there; the next key's first-layer mask
 //!   catches them (Brendan 6×6 all: 14.5 M → 9.2 M placements, 354 → 304 ms),
-//!   and one per top edge checks the cell below (a further 3%). Checking the
-//!   whole next row every time pruned little and cost more.
+//!   and one mask per top edge checks the cell below (a further 3%). Checking
+//!   the whole next row every time pruned little and cost more; so did
+//!   counting, per edge code, free cards' edges against open edges (0.2%
+//!   fewer nodes, 40% slower).
+//! - Threads: see [`Shared`]. The tree is cut into tasks that every thread
+//!   numbers the same way, so counts and kept solutions do not depend on how
+//!   many threads ran or how fast each was.
 //!
 //! Symmetry: every solution of a square board appears four times, turned with
 //! the board; a rectangular board's twice. The search keeps exactly one of
@@ -34,12 +43,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::puzzle::squares::{BOTTOM, Edge, LEFT, RIGHT, Rotation, SquaresPuzzle, TOP};
 
 /// A layer of a key's candidates: the cards (as a bitmask) that fit the key,
-/// each in the rotation `rotations[layer * 64 * W + card]`. A key's first layer holds
+/// each in its rotation at `chosen[base + card]`. A key's first layer holds
 /// every card that fits it in any rotation; a card that fits in a second (or
 /// third, fourth) rotation appears again in a further layer.
 #[derive(Debug, Clone, Copy)]
 struct Layer<const W: usize> {
     cards: [u64; W],
+    base: u32,
 }
 
 /// A card in one rotation as the loop places it: the codes its right and
@@ -69,9 +79,9 @@ pub struct Tables<const W: usize> {
     layers: Vec<Layer<W>>,
     extra: Vec<(u32, u32)>,
     /// Per layer, per card: the rotation it fits the key in.
-    rotations: Vec<u8>,
-    /// `oriented[card * 4 + rotation]`: the neighbour codes.
-    oriented: Vec<Candidate>,
+    /// Per non-empty layer, from its `base`, per card: the card in the
+    /// rotation the layer takes it in.
+    chosen: Vec<Candidate>,
     /// The code asked of the edges on the frame (border, or any).
     frame_code: u8,
     /// Per position: where its left and top codes are read from.
@@ -156,30 +166,31 @@ impl<const W: usize> Tables<W> {
         // left, in its lowest remaining rotation. First layers sit at their
         // key's index, later ones (rare: cards that fit in two rotations)
         // after all of them.
-        let peel = |left: &mut [[u64; W]; 4], rotations: &mut [u8]| {
+        let mut chosen: Vec<Candidate> = Vec::new();
+        let mut peel = |left: &mut [[u64; W]; 4]| {
             let mut cards = [0u64; W];
-            for (card, rotation) in rotations.iter_mut().enumerate() {
+            let base = chosen.len();
+            for card in 0..puzzle.cards.len() {
                 let bit = 1u64 << (card & 63);
                 if let Some(r) = (0..4).find(|&r| left[r][card >> 6] & bit != 0) {
                     left[r][card >> 6] &= !bit;
                     cards[card >> 6] |= bit;
-                    *rotation = r as u8;
+                    if chosen.len() == base {
+                        chosen.resize(base + 64 * W, Candidate::default());
+                    }
+                    chosen[base + card] = oriented[card * 4 + r];
                 }
             }
-            Layer { cards }
+            // Empty layers are never taken from and need no room.
+            Layer { cards, base: if chosen.len() == base { 0 } else { base as u32 } }
         };
-        let mut rotations = vec![0u8; n_keys * 64 * W];
         let mut rest = masks.clone();
-        let mut layers: Vec<Layer<W>> = (0..n_keys)
-            .map(|key| peel(&mut rest[key], &mut rotations[key * 64 * W..(key + 1) * 64 * W]))
-            .collect();
+        let mut layers: Vec<Layer<W>> = rest.iter_mut().map(&mut peel).collect();
         let mut extra = Vec::with_capacity(n_keys);
         for left in &mut rest {
             let start = layers.len() as u32;
             while left.iter().any(|m| m.iter().any(|&w| w != 0)) {
-                rotations.resize(rotations.len() + 64 * W, 0);
-                let at = rotations.len() - 64 * W;
-                layers.push(peel(left, &mut rotations[at..]));
+                layers.push(peel(left));
             }
             extra.push((start, layers.len() as u32));
         }
@@ -217,8 +228,7 @@ impl<const W: usize> Tables<W> {
             n_codes,
             extra,
             layers,
-            rotations,
-            oriented,
+            chosen,
             frame_code,
             cells,
             above_corner,
@@ -437,8 +447,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         let bit = level.left[i].trailing_zeros() as usize;
         level.left[i] &= level.left[i] - 1;
         let card = i * 64 + bit;
-        let rotation = tables.rotations[level.layer as usize * 64 * W + card] as usize;
-        placed[depth] = tables.oriented[card * 4 + rotation];
+        placed[depth] = tables.chosen[tables.layers[level.layer as usize].base as usize + card];
         stats.tried += u64::from(depth >= cut || job.counts_top);
         if depth == 0 {
             // The corners the top-left one turns into take higher card numbers.

@@ -2,7 +2,7 @@
 //! depth-first search (`dfs`), both over the same packed, canonical states.
 //!
 //! Both searches see only sorted packed tubes ([`state`]); they return the
-//! chain of states they walked, and [`replay_on_real_tubes`] turns that chain
+//! chain of states they walked, and `replay_on_real_tubes` turns that chain
 //! into pours between the tubes as the player numbers them. Both are complete
 //! over the states they may visit: when the whole reachable space has been
 //! seen without reaching a solved state, the level is proven unsolvable.

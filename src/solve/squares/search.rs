@@ -86,6 +86,7 @@ pub struct Tables<const W: usize> {
     frame_code: u8,
     /// Per position: where its left and top codes are read from.
     cells: Vec<Cell>,
+    ahead: Vec<Ahead>,
     /// Per position: must hold a higher card index than the top-left corner.
     above_corner: Vec<bool>,
     /// On framed square boards, the only card allowed on the top-left corner.
@@ -103,6 +104,17 @@ struct Cell {
     left_from: u16,
     top_from: u16,
     class: u8,
+}
+
+/// Per position, how the next cell's key is made, but for its left
+/// neighbour's part: `fixed` (its frame class, and the frame's part when it
+/// starts a row) plus four times the top code of `placed[top_from]`; and
+/// `left_mask`, all ones unless it starts a row. Unused on boards one wide.
+#[derive(Debug, Clone, Copy)]
+struct Ahead {
+    top_from: u16,
+    fixed: u32,
+    left_mask: u32,
 }
 
 const ANY: usize = 0;
@@ -196,11 +208,25 @@ impl<const W: usize> Tables<W> {
         }
 
         let n = w * h;
-        let cells = (0..n)
+        let cells: Vec<Cell> = (0..n)
             .map(|pos| Cell {
                 left_from: if pos % w == 0 { n } else { pos - 1 } as u16,
                 top_from: if pos < w { n } else { pos - w } as u16,
                 class: if framed { u8::from(pos % w == w - 1) | (u8::from(pos / w == h - 1) << 1) } else { 0 },
+            })
+            .collect();
+        let ahead = (0..n)
+            .map(|pos| match cells.get(pos + 1) {
+                Some(next) if w > 1 => {
+                    let starts_row = next.left_from as usize == n;
+                    let frame = if starts_row { frame_code as usize * n_codes * 4 } else { 0 };
+                    Ahead {
+                        top_from: next.top_from,
+                        fixed: (frame + next.class as usize) as u32,
+                        left_mask: if starts_row { 0 } else { u32::MAX },
+                    }
+                }
+                _ => Ahead { top_from: n as u16, fixed: 0, left_mask: 0 },
             })
             .collect();
         let mut above_corner = vec![false; w * h];
@@ -231,6 +257,7 @@ impl<const W: usize> Tables<W> {
             chosen,
             frame_code,
             cells,
+            ahead,
             above_corner,
             first_card,
             top_any: {
@@ -269,15 +296,9 @@ impl<const W: usize> Tables<W> {
     /// `level` for `pos`, with the next cell's key parts filled in.
     #[inline]
     fn level(&self, pos: usize, placed: &[Candidate], mut level: Level<W>) -> Level<W> {
-        let n = self.width * self.height;
-        if pos + 1 < n && self.width > 1 {
-            let next = self.cells[pos + 1];
-            let top = placed[next.top_from as usize].need_bottom as usize;
-            let starts_row = next.left_from as usize == n;
-            let left = if starts_row { placed[n].right_key as usize } else { 0 };
-            level.next_key = (left + top * 4 + next.class as usize) as u32;
-            level.next_left = if starts_row { 0 } else { u32::MAX };
-        }
+        let ahead = self.ahead[pos];
+        level.next_key = ahead.fixed + placed[ahead.top_from as usize].need_bottom as u32 * 4;
+        level.next_left = ahead.left_mask;
         level
     }
 
@@ -448,7 +469,6 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         level.left[i] &= level.left[i] - 1;
         let card = i * 64 + bit;
         placed[depth] = tables.chosen[tables.layers[level.layer as usize].base as usize + card];
-        stats.tried += u64::from(depth >= cut || job.counts_top);
         if depth == 0 {
             // The corners the top-left one turns into take higher card numbers.
             let above: [u64; W] = std::array::from_fn(|w| {
@@ -481,6 +501,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
             let left = and3(&tables.layers[key].cards, &free_after, &allowed[depth + 1]);
             // Later layers hold only cards of the first, so it alone decides.
             if left.iter().all(|&w| w == 0) {
+                stats.tried += u64::from(depth >= cut || job.counts_top);
                 continue;
             }
             // And the cell below: its top edge is this card's bottom.
@@ -489,6 +510,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
                 let code = placed[depth].need_bottom as usize;
                 let fits = &tables.top_any[code * 4 + tables.cells[below].class as usize];
                 if (0..W).all(|i| fits[i] & free_after[i] == 0) {
+                    stats.tried += u64::from(depth >= cut || job.counts_top);
                     continue;
                 }
             }
@@ -544,6 +566,8 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         levels[depth] = tables.level(depth, &placed, next);
     }
     shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
+    // `tried` counted the cards the look-ahead took back; add those it kept.
+    stats.tried += stats.nodes;
     stats
 }
 

@@ -165,11 +165,15 @@ pub struct Dendrogram {
 }
 
 pub fn cluster(looks: &[EdgeLook]) -> Dendrogram {
-    let n = looks.len();
+    cluster_by(looks.len(), |i, j| looks[i].distance(&looks[j]))
+}
+
+/// Average-linkage clustering of `n` items under the distance `distance`.
+pub fn cluster_by(n: usize, distance: impl Fn(usize, usize) -> f32) -> Dendrogram {
     let mut dist = vec![vec![0.0f32; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            let d = looks[i].distance(&looks[j]);
+            let d = distance(i, j);
             dist[i][j] = d;
             dist[j][i] = d;
         }

@@ -160,6 +160,9 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
             }
         }
     }
+    if mode != Some(MatchMode::Same) {
+        out.extend(figures_then_halves(looks, rows, cols));
+    }
     if mode == Some(MatchMode::Same) {
         // Equal patterns: a split pattern only breaks matches, while two
         // patterns taken for one make wrong solutions easy, so of the
@@ -175,6 +178,53 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
                 puzzle,
             }));
         }
+    }
+    out
+}
+
+/// Labellings built the other way round, for when grouping every look at
+/// once mixes the halves of a pale figure (they differ only in shape, which
+/// is a few cells): first the figures, by colour alone (the position-free
+/// chamfer), then each figure's looks split in two by arrangement. Every
+/// figure then has exactly two halves. Tried after the others: they assume
+/// more (no two figures share a colour).
+fn figures_then_halves(looks: &[EdgeLook], rows: usize, cols: usize) -> Vec<Labelling> {
+    let by_colour = edges::cluster_by(looks.len(), |i, j| looks[i].chamfer(&looks[j]));
+    let mut out = Vec::new();
+    for figures in plausible_cuts(&by_colour, MAX_GROUPS / 2).into_iter().take(4) {
+        let ids = &by_colour.cuts[figures];
+        let mut edge_of_look = vec![Edge::Border; looks.len()];
+        let split_all = (0..figures).all(|f| {
+            let members: Vec<usize> = (0..looks.len()).filter(|&i| ids[i] == f).collect();
+            if members.len() < 2 {
+                return false;
+            }
+            let halves = cluster(&members.iter().map(|&i| looks[i].clone()).collect::<Vec<_>>());
+            for (m, &i) in members.iter().enumerate() {
+                let half = if halves.cuts[2][m] == 0 { Half::Head } else { Half::Tail };
+                edge_of_look[i] = Edge::Figure { figure: f as u16, half };
+            }
+            true
+        });
+        if !split_all {
+            continue;
+        }
+        // One id per distinct (figure, half), for `build`.
+        let ids: Vec<usize> = edge_of_look
+            .iter()
+            .map(|e| match e {
+                Edge::Figure { figure, half } => *figure as usize * 2 + usize::from(*half == Half::Tail),
+                _ => 0,
+            })
+            .collect();
+        let edge_of: Vec<Edge> = (0..figures * 2)
+            .map(|g| Edge::Figure { figure: (g / 2) as u16, half: if g % 2 == 0 { Half::Head } else { Half::Tail } })
+            .collect();
+        out.extend(build(&ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
+            mode: MatchMode::Complement,
+            groups: figures * 2,
+            puzzle,
+        }));
     }
     out
 }

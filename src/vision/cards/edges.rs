@@ -170,14 +170,19 @@ pub fn cluster(looks: &[EdgeLook]) -> Dendrogram {
 
 /// Average-linkage clustering of `n` items under the distance `distance`.
 pub fn cluster_by(n: usize, distance: impl Fn(usize, usize) -> f32) -> Dendrogram {
-    let mut dist = vec![vec![0.0f32; n]; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let d = distance(i, j);
-            dist[i][j] = d;
-            dist[j][i] = d;
-        }
-    }
+    // Each pair once, then mirrored.
+    let upper: Vec<Vec<f32>> = (0..n).map(|i| (i + 1..n).map(|j| distance(i, j)).collect()).collect();
+    let dist: Vec<Vec<f32>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| match i.cmp(&j) {
+                    std::cmp::Ordering::Less => upper[i][j - i - 1],
+                    std::cmp::Ordering::Greater => upper[j][i - j - 1],
+                    std::cmp::Ordering::Equal => 0.0,
+                })
+                .collect()
+        })
+        .collect();
     // Groups as lists of members; average linkage by recomputation (n is a
     // few hundred at most).
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();

@@ -147,7 +147,8 @@ fn card_blobs_on(
     let mut found = 0;
     for _ in 0..6 {
         mask = open(&mask, w as usize, h as usize);
-        let all = split_touching(blobs(&mask, w as usize, h as usize), &mask, w as usize);
+        let filled = fill_spans(&mask, w as usize, h as usize);
+        let all = split_touching(blobs(&filled, w as usize, h as usize), &filled, w as usize);
         // A card shows something; an empty cell of a game board is flat.
         let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
         match card_blobs(&shown, (w * h) / 400, wanted) {
@@ -365,6 +366,57 @@ fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
             .collect()
     };
     step(&step(mask, true), false)
+}
+
+/// Each blob with the gaps in its rows, then in its columns, filled. A card
+/// face with a region as light as the table (a white TetraVex triangle)
+/// lets the table's flood in, leaving the card with a notch; the rest of the
+/// card spans the notch's rows or columns, so filling spans gives the card
+/// back. Blobs that touch in an L keep their shape; rings (a window's
+/// outline) and blobs near the picture's size are left alone, since their
+/// spans would cover everything inside them.
+fn fill_spans(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut label = vec![usize::MAX; w * h];
+    let cardlike = |b: &Blob| {
+        let (bw, bh) = ((b.max_x - b.min_x + 1) as usize, (b.max_y - b.min_y + 1) as usize);
+        bw * 5 < w * 3 && bh * 5 < h * 3 && b.area as usize * 5 >= bw * bh * 2
+    };
+    for (id, blob) in blobs(mask, w, h).iter().enumerate().filter(|(_, b)| cardlike(b)) {
+        let mut stack = vec![blob.seed];
+        label[blob.seed] = id;
+        while let Some(i) = stack.pop() {
+            for j in neighbours(i, w, h) {
+                if mask[j] && label[j] == usize::MAX {
+                    label[j] = id;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    let mut out = mask.to_vec();
+    // (outer length, inner length, index of (outer, inner)).
+    let mut fill = |outer: usize, inner: usize, at: &dyn Fn(usize, usize) -> usize| {
+        for o in 0..outer {
+            let mut last: Option<(usize, usize)> = None;
+            for i in 0..inner {
+                let id = label[at(o, i)];
+                if id == usize::MAX {
+                    continue;
+                }
+                if let Some((prev_id, prev_i)) = last
+                    && prev_id == id
+                {
+                    for k in prev_i + 1..i {
+                        out[at(o, k)] = true;
+                    }
+                }
+                last = Some((id, i));
+            }
+        }
+    };
+    fill(h, w, &|y, x| y * w + x);
+    fill(w, h, &|x, y| y * w + x);
+    out
 }
 
 /// Pixels that no 4-connected path of table-like pixels joins to the frame.

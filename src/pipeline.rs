@@ -193,6 +193,13 @@ pub struct CardsRun {
 /// Most card placements spent judging one labelling of a picture.
 const JUDGE_NODES: u64 = 500_000_000;
 
+/// How many ways `n` cards can lie on the board: every order, and every
+/// turn of each card unless cards are `fixed`.
+fn arrangements(n: usize, fixed: bool) -> f64 {
+    let orders: f64 = (1..=n).map(|k| k as f64).product();
+    if fixed { orders } else { orders * 4f64.powi(n as i32) }
+}
+
 /// Reads a picture of cards and lets the solver judge the labellings, most
 /// likely first: the first that admits a solution is the reading. A
 /// labelling is only passed over once it is proven unsolvable: a later one
@@ -210,6 +217,7 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
     };
     let mut nodes = 0;
     let mut tried = 0;
+    let mut uninformative = 0;
     for (i, labelling) in read.labellings.iter().enumerate() {
         tried += 1;
         match squares::solve(&labelling.puzzle, &judge) {
@@ -220,6 +228,15 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
                     Err(SquaresSolveError::BudgetExceeded { .. }) => Ok(first),
                     other => other,
                 };
+                // A reading under which one arrangement in ten solves says
+                // nothing about the cards (edges that all look alike).
+                if let Ok(s) = &result
+                    && s.complete
+                    && s.raw as f64 >= 0.1 * arrangements(labelling.puzzle.n_cards(), judge.fixed_orientation)
+                {
+                    uninformative += 1;
+                    continue;
+                }
                 let outcome =
                     SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result };
                 return CardsRun { read: Some(read), chosen: Some(i), tried, result: Ok(Outcome::Squares(outcome)) };
@@ -233,6 +250,10 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
         }
     }
     let result = match read.labellings.first() {
+        // The readings that solved said nothing about the cards.
+        Some(_) if uninformative > 0 => {
+            Err(Error::CardsPicture(crate::vision::cards::CardsError::NoLabelling { cards: read.grid.cards.len() }))
+        }
         Some(first) => Ok(Outcome::Squares(SquaresOutcome {
             puzzle: first.puzzle.clone(),
             grid: Some(read.grid.clone()),

@@ -156,7 +156,54 @@ fn card_blobs_on(
             Err(n) => found = found.max(n),
         }
     }
-    Err(found)
+    // Game boards whose cells meet (tiles and empty cells divided only by
+    // bevels): each board is one solid blob. Cut the rectangular ones along
+    // their own cell borders and keep the cells that show something.
+    let filled = fill_spans(&mask, w as usize, h as usize);
+    let cells: Vec<Blob> = blobs(&filled, w as usize, h as usize)
+        .into_iter()
+        .flat_map(|b| split_by_lines(small, b))
+        .filter(|b| has_structure(b, structure, w as usize))
+        .collect();
+    card_blobs(&cells, (w * h) / 400, wanted).map_err(|n| found.max(n))
+}
+
+/// A solid rectangular blob cut into the square cells that its internal
+/// border lines show (2 to 36 of them), or the blob itself.
+fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
+    let (bw, bh) = (b.max_x - b.min_x + 1, b.max_y - b.min_y + 1);
+    if bw < 24 || bh < 24 || (b.area as f32) < 0.9 * (bw * bh) as f32 {
+        return vec![b];
+    }
+    let crop = image::imageops::crop_imm(small, b.min_x, b.min_y, bw, bh).to_image();
+    let (cols, rows) = super::lattice::profiles(&crop);
+    let counts: Vec<usize> = (1..=6).collect();
+    let (Some(xs), Some(ys)) = (super::lattice::fit(&cols, &counts), super::lattice::fit(&rows, &counts)) else {
+        return vec![b];
+    };
+    let square = (xs.side / ys.side - 1.0).abs() < 0.15;
+    if xs.count * ys.count < 2 || !square {
+        return vec![b];
+    }
+    let mut out = Vec::with_capacity(xs.count * ys.count);
+    for r in 0..ys.count {
+        for c in 0..xs.count {
+            let ((x0, x1), (y0, y1)) = (xs.span(c), ys.span(r));
+            let (x0, x1) = (b.min_x + x0.round() as u32, b.min_x + (x1.round() as u32).min(bw - 1));
+            let (y0, y1) = (b.min_y + y0.round() as u32, b.min_y + (y1.round() as u32).min(bh - 1));
+            let k = |x: u32, y: u32| (0, (x, y));
+            out.push(Blob {
+                area: (x1 - x0 + 1) * (y1 - y0 + 1),
+                min_x: x0,
+                max_x: x1,
+                min_y: y0,
+                max_y: y1,
+                corners: [k(x0, y0), k(x1, y0), k(x1, y1), k(x0, y1)],
+                seed: y0 as usize * small.width() as usize + x0 as usize,
+            });
+        }
+    }
+    out
 }
 
 /// Cards that touch make one blob the size of several: when some blobs are

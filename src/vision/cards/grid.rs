@@ -172,7 +172,11 @@ fn card_blobs_on(
 /// border lines show (2 to 36 of them), or the blob itself.
 fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
     let (bw, bh) = (b.max_x - b.min_x + 1, b.max_y - b.min_y + 1);
-    if bw < 24 || bh < 24 || (b.area as f32) < 0.9 * (bw * bh) as f32 {
+    // A board is smaller than the picture (and the fit's cost grows with
+    // the blob: a table of cards that merged is the lattice fit's job).
+    let (w, h) = small.dimensions();
+    let small_enough = bw * 5 < w * 3 && bh * 5 < h * 3;
+    if bw < 24 || bh < 24 || !small_enough || (b.area as f32) < 0.9 * (bw * bh) as f32 {
         return vec![b];
     }
     let crop = image::imageops::crop_imm(small, b.min_x, b.min_y, bw, bh).to_image();

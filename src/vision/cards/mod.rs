@@ -2,7 +2,9 @@
 //! describes and groups their edges; [`read_cards`] returns the grid and
 //! the labellings worth trying, most likely first. Which labelling is right
 //! is for the solver to judge (`pipeline`), since a labelling that admits no
-//! solution is wrong.
+//! solution is wrong. Labellings come from one clustering of every edge look
+//! (its likeliest cuts, each paired into heads and tails), then, for
+//! complementary halves, from figures first (colour alone) split into halves.
 
 pub mod edges;
 pub mod grid;

@@ -11,7 +11,7 @@ use snapsolve::pipeline::{Outcome, RunOptions, run_cards_image};
 use snapsolve::puzzle::squares::check_placements;
 use snapsolve::puzzle::water::SplitMix64;
 use snapsolve::vision::cards::synthetic::{CARD_THEMES, draw_board, random_board};
-use snapsolve::vision::cards::{CardsError, GridFinding, find_grid};
+use snapsolve::vision::cards::{GridFinding, find_grid};
 
 fn jpeg(img: &image::RgbImage, quality: u8) -> image::RgbImage {
     let mut bytes = Vec::new();
@@ -221,11 +221,6 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
         assert_eq!(truth_cards.len(), 9, "{name}");
         let truth_puzzle =
             SquaresPuzzle::new(3, 3, truth_cards.clone(), (0..10).map(|d| d.to_string()).collect()).unwrap();
-        // Not reading a screenshot is allowed (the grey-on-grey one: its
-        // digits are a few pixels each); reading it wrong is not.
-        if let Err(snapsolve::error::Error::CardsPicture(CardsError::NoLabelling { .. })) = &run.result {
-            continue;
-        }
         let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{name}: {:?}", run.result.err()) };
         let solution = outcome.result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
         check_placements(&truth_puzzle, &solution.solutions[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -238,5 +233,7 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
             read_right.push(name.clone());
         }
     }
+    // The grey-on-grey one is solved right, but its reading merges some
+    // numbers that only lie on the frame (digits of a few pixels each).
     assert_eq!(read_right.len(), 3, "numbers read right only in {read_right:?}");
 }

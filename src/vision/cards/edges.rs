@@ -33,11 +33,18 @@ pub struct EdgeLook {
     pub cells: Vec<Lab>,
     /// The card's own ground colour (its median), which is no figure's.
     pub face: Lab,
+    /// Glyph looks only (see [`glyph_edge_looks`]): how dark the patch's
+    /// ink is, `GLYPH` cells a side, fine enough for the shape of a digit.
+    pub glyph: Vec<Lab>,
 }
 
 impl EdgeLook {
-    /// Mean ΔE over the cells: small for the same print.
+    /// RMS ΔE over the cells (or, for glyph looks, over the glyphs): small
+    /// for the same print.
     pub fn distance(&self, other: &EdgeLook) -> f32 {
+        if !self.glyph.is_empty() && !other.glyph.is_empty() {
+            return glyph_distance(&self.glyph, &other.glyph);
+        }
         let sum: f32 = self.cells.iter().zip(&other.cells).map(|(a, b)| delta_e(*a, *b).powi(2)).sum();
         (sum / self.cells.len() as f32).sqrt()
     }
@@ -99,26 +106,96 @@ pub fn edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
             }
             (x, y)
         });
-        EdgeLook { cells, face }
+        EdgeLook { cells, face, glyph: Vec::new() }
     })
+}
+
+/// Glyph cells a side, and the most cells two glyphs may be shifted by.
+const GLYPH: usize = 12;
+const GLYPH_SHIFT: isize = 2;
+/// Half the glyph's side, as a fraction of the card.
+const GLYPH_HALF: f32 = 0.12;
+
+/// RMS ΔE between two glyphs, the best over shifts of up to two cells (a
+/// glyph cut out a pixel or two off), over the cells both shifts cover.
+/// On 50-pixel grey tiles, 12 cells and two of shift put every pair of
+/// equal digits nearer than the nearest unequal ones on average; 8 cells or
+/// one of shift did not.
+fn glyph_distance(a: &[Lab], b: &[Lab]) -> f32 {
+    let n = GLYPH as isize;
+    let m = GLYPH_SHIFT;
+    let mut best = f32::MAX;
+    for dy in -m..=m {
+        for dx in -m..=m {
+            let mut sum = 0.0f32;
+            let mut count = 0usize;
+            for y in m..n - m {
+                for x in m..n - m {
+                    sum += delta_e(a[(y * n + x) as usize], b[((y + dy) * n + x + dx) as usize]).powi(2);
+                    count += 1;
+                }
+            }
+            best = best.min((sum / count as f32).sqrt());
+        }
+    }
+    best
 }
 
 /// The four edge looks of an upright card whose cards never turn
 /// (TetraVex): each side's pattern is printed upright (a digit reads the
 /// same on every side), so it is sampled as a square patch near the side,
 /// in the card's own orientation, 3×3 cells (coarse, so a glyph a pixel
-/// off still looks the same).
+/// off still looks the same). Coloured tiles are told apart this way.
 pub fn upright_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
     let face = card_face(card);
     std::array::from_fn(|side| {
-        // The patch centre: a fifth of the way in from the side.
-        let (mut cx, mut cy) = (0.5f32, 0.19f32);
-        for _ in 0..side {
-            (cx, cy) = (1.0 - cy, cx);
-        }
+        let (cx, cy) = patch_centre(side);
         let cells = cell_means(card, 3, 3, |s, t| (cx - 0.16 + 0.32 * s, cy - 0.16 + 0.32 * t));
-        EdgeLook { cells, face }
+        EdgeLook { cells, face, glyph: Vec::new() }
     })
+}
+
+/// The same patches as [`upright_edge_looks`], described by the shape of
+/// their ink instead, for tiles whose numbers differ only in shape (grey
+/// GNOME TetraVex). Only how much darker than the card each cell is counts,
+/// so light lines that run past some sides' digits and not others' (the
+/// white X) do not; the glyph is cut out around the ink's centre, found in
+/// the patch away from the card's rim (its bevel), and compared over small
+/// shifts.
+pub fn glyph_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
+    let face = card_face(card);
+    std::array::from_fn(|side| {
+        let (cx, cy) = patch_centre(side);
+        let at = |s: f32, t: f32| (cx - 0.16 + 0.32 * s, cy - 0.16 + 0.32 * t);
+        let darkness = |c: Lab| (face.l - c.l).max(0.0);
+        let (mut sum, mut sx, mut sy) = (0.0f32, 0.0f32, 0.0f32);
+        for (i, c) in cell_means(card, 16, 16, at).into_iter().enumerate() {
+            let (x, y) = at((i % 16) as f32 / 16.0 + 1.0 / 32.0, (i / 16) as f32 / 16.0 + 1.0 / 32.0);
+            if x.min(y) < 0.07 || x.max(y) > 0.93 {
+                continue;
+            }
+            let d = darkness(c);
+            sum += d;
+            sx += d * x;
+            sy += d * y;
+        }
+        let (gx, gy) = if sum > 0.0 { (sx / sum, sy / sum) } else { (cx, cy) };
+        let h = GLYPH_HALF;
+        let glyph: Vec<Lab> = cell_means(card, GLYPH, GLYPH, |s, t| (gx - h + 2.0 * h * s, gy - h + 2.0 * h * t))
+            .into_iter()
+            .map(|c| Lab::new(darkness(c), 0.0, 0.0))
+            .collect();
+        EdgeLook { cells: vec![face], face, glyph }
+    })
+}
+
+/// Where a side's upright patch is centred: a fifth of the way in.
+fn patch_centre(side: usize) -> (f32, f32) {
+    let (mut cx, mut cy) = (0.5f32, 0.19f32);
+    for _ in 0..side {
+        (cx, cy) = (1.0 - cy, cx);
+    }
+    (cx, cy)
 }
 
 /// A `cols` × `rows` grid of cell means (CIELAB, row by row) over a patch

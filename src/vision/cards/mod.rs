@@ -114,7 +114,13 @@ pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, 
             if options.upright { edges::upright_edge_looks(&card) } else { edge_looks(&card) }
         })
         .collect();
-    let labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
+    let mut labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
+    if options.upright {
+        // Tiles whose colours do not tell the numbers apart: by shape.
+        let glyphs: Vec<EdgeLook> =
+            grid.cards.iter().flat_map(|quad| edges::glyph_edge_looks(&upright(image, quad))).collect();
+        labellings.extend(self::labellings(&glyphs, grid.rows, grid.cols, options.mode));
+    }
     Ok(CardsRead { grid, labellings })
 }
 

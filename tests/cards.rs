@@ -64,8 +64,8 @@ fn synthetic_boards_read_and_solve() {
 }
 
 /// Every product image (white gutters, drop shadows, hairline gaps, one
-/// card tilted): the 3×3 grid is found, as separate blobs or as a lattice
-/// of card borders.
+/// card tilted) and two of the three phone photos: the 3×3 grid is found,
+/// as separate blobs or as a lattice of card borders.
 #[test]
 fn product_images_show_a_three_by_three_grid() {
     let root = support::shared_dir().join("edge_images");
@@ -82,6 +82,10 @@ fn product_images_show_a_three_by_three_grid() {
         "kkredit__scramble-squares-solver/insects_product_3x3_unsolved.jpg",
         "pnikonowicz__ScrambleSquares/scramble_square_image.jpg",
         "trkoenig__ScrambleSquare/unsolved_scramble_squares_balloons.jpg",
+        // Phone photos: cards on granite, three touching in an L; a solved
+        // board whose cards meet.
+        "topherCantrell__sim-scrambleSquares/IMG-1827.jpg",
+        "albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg",
     ] {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
         let grid = find_grid(&img, &GridFinding::default()).unwrap_or_else(|e| panic!("{name}: {e}"));

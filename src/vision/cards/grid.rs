@@ -57,6 +57,30 @@ struct Blob {
     seed: usize,
 }
 
+impl Blob {
+    /// Takes pixel (`x`, `y`) into the blob's area, box and corners.
+    fn add(&mut self, x: u32, y: u32) {
+        self.area += 1;
+        self.min_x = self.min_x.min(x);
+        self.max_x = self.max_x.max(x);
+        self.min_y = self.min_y.min(y);
+        self.max_y = self.max_y.max(y);
+        let (sum, diff) = (x as i64 + y as i64, x as i64 - y as i64);
+        if sum < self.corners[0].0 {
+            self.corners[0] = (sum, (x, y));
+        }
+        if diff > self.corners[1].0 {
+            self.corners[1] = (diff, (x, y));
+        }
+        if sum > self.corners[2].0 {
+            self.corners[2] = (sum, (x, y));
+        }
+        if diff < self.corners[3].0 {
+            self.corners[3] = (diff, (x, y));
+        }
+    }
+}
+
 pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, CardsError> {
     let factor = image.width().max(image.height()).div_ceil(WORKING_SIDE).max(1);
     let small = crate::vision::shrink_by(image, factor);
@@ -212,7 +236,10 @@ fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
 
 /// Cards that touch make one blob the size of several: when some blobs are
 /// single square cards, a blob whose box is a whole number of them across
-/// and down is cut into those cells, keeping the cells it fills.
+/// and down is cut into those cells, keeping the cells it fills (70%):
+/// each kept cell is the blob's own pixels in it, so a card laid a little
+/// off the cut keeps its real corners, and a card of another blob inside
+/// the box (three cards touching in an L around a fourth) is not counted.
 fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
     let side = |b: &Blob| ((b.max_x - b.min_x + 1) as f32, (b.max_y - b.min_y + 1) as f32);
     let mut singles: Vec<f32> = blobs
@@ -238,27 +265,42 @@ fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
             continue;
         }
         let (cw, ch) = (bw / nx as f32, bh / ny as f32);
+        // This blob's own pixels (another card may lie inside its box).
+        let mut own = vec![false; mask.len()];
+        own[b.seed] = true;
+        let mut stack = vec![b.seed];
+        while let Some(i) = stack.pop() {
+            for j in neighbours(i, w, mask.len() / w) {
+                if mask[j] && !own[j] {
+                    own[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
         for j in 0..ny {
             for i in 0..nx {
                 let x0 = b.min_x + (i as f32 * cw).round() as u32;
                 let y0 = b.min_y + (j as f32 * ch).round() as u32;
                 let x1 = (b.min_x + ((i + 1) as f32 * cw).round() as u32).max(x0 + 1) - 1;
                 let y1 = (b.min_y + ((j + 1) as f32 * ch).round() as u32).max(y0 + 1) - 1;
-                let area = (y0..=y1)
-                    .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
-                    .filter(|&(x, y)| mask[y as usize * w + x as usize])
-                    .count() as u32;
-                if area as f32 >= 0.85 * ((x1 - x0 + 1) * (y1 - y0 + 1)) as f32 {
-                    let c = |x: u32, y: u32, k: i64| (k, (x, y));
-                    out.push(Blob {
-                        area,
-                        min_x: x0,
-                        max_x: x1,
-                        min_y: y0,
-                        max_y: y1,
-                        corners: [c(x0, y0, 0), c(x1, y0, 0), c(x1, y1, 0), c(x0, y1, 0)],
-                        seed: y0 as usize * w + x0 as usize,
-                    });
+                // The card in the cell: its own pixels (the cut is only as
+                // square as the cards were laid).
+                let mut cell = Blob {
+                    area: 0,
+                    min_x: u32::MAX,
+                    max_x: 0,
+                    min_y: u32::MAX,
+                    max_y: 0,
+                    corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
+                    seed: y0 as usize * w + x0 as usize,
+                };
+                for (x, y) in (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| (x, y))) {
+                    if own[y as usize * w + x as usize] {
+                        cell.add(x, y);
+                    }
+                }
+                if cell.area as f32 >= 0.7 * ((x1 - x0 + 1) * (y1 - y0 + 1)) as f32 {
+                    out.push(cell);
                 }
             }
         }
@@ -530,25 +572,7 @@ fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
             seed: start,
         };
         while let Some(i) = stack.pop() {
-            let (x, y) = ((i % w) as u32, (i / w) as u32);
-            blob.area += 1;
-            blob.min_x = blob.min_x.min(x);
-            blob.max_x = blob.max_x.max(x);
-            blob.min_y = blob.min_y.min(y);
-            blob.max_y = blob.max_y.max(y);
-            let (sum, diff) = (x as i64 + y as i64, x as i64 - y as i64);
-            if sum < blob.corners[0].0 {
-                blob.corners[0] = (sum, (x, y));
-            }
-            if diff > blob.corners[1].0 {
-                blob.corners[1] = (diff, (x, y));
-            }
-            if sum > blob.corners[2].0 {
-                blob.corners[2] = (sum, (x, y));
-            }
-            if diff < blob.corners[3].0 {
-                blob.corners[3] = (diff, (x, y));
-            }
+            blob.add((i % w) as u32, (i / w) as u32);
             for j in neighbours(i, w, h) {
                 if mask[j] && !seen[j] {
                     seen[j] = true;

@@ -160,6 +160,11 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
                     edge_of[g] = Edge::Figure { figure: (pairs.len() + i) as u16, half: Half::Head };
                 }
                 let figures = pairs.len() + singles.len();
+                // Every printed set has at least two figures (the 105 real
+                // card lists: 2 to 21); with one, nearly anything matches.
+                if figures < 2 {
+                    continue;
+                }
                 out.extend(build(ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
                     mode: MatchMode::Complement,
                     groups: k,

@@ -164,22 +164,21 @@ fn card_blobs_on(
         .collect();
     // Card: whatever the table around the cards does not reach, so a card
     // face that looks like the table still counts inside its outline.
-    let mut mask = unreached(&tableish, w as usize, h as usize);
+    let mask = unreached(&tableish, w as usize, h as usize);
     let wanted = options.grid.map(|(r, c)| r * c);
-    // Shadows and near-touching cards bridge blobs: open harder until the
-    // blobs make a grid.
-    let mut found = 0;
-    for _ in 0..6 {
-        mask = open(&mask, w as usize, h as usize);
-        let filled = fill_spans(&mask, w as usize, h as usize);
-        let all = split_touching(blobs(&filled, w as usize, h as usize), &filled, w as usize);
-        // A card shows something; an empty cell of a game board is flat.
-        let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
-        match card_blobs(&shown, (w * h) / 400, wanted) {
-            Ok(cards) => return Ok(cards),
-            Err(n) => found = found.max(n),
-        }
-    }
+    // Shadows and near-touching cards bridge blobs: an opening cuts thin
+    // bridges. (This was once repeated six times "to open harder", but an
+    // opening by the same square is idempotent, so the repeats only cost
+    // time; bigger squares lost the skiers product image's grid.)
+    let mask = open(&mask, w as usize, h as usize, 1);
+    let filled = fill_spans(&mask, w as usize, h as usize);
+    let all = split_touching(blobs(&filled, w as usize, h as usize), &filled, w as usize);
+    // A card shows something; an empty cell of a game board is flat.
+    let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
+    let found = match card_blobs(&shown, (w * h) / 400, wanted) {
+        Ok(cards) => return Ok(cards),
+        Err(n) => n,
+    };
     // Game boards whose cells meet (tiles and empty cells divided only by
     // bevels): each board is one solid blob. Cut the rectangular ones along
     // their own cell borders and keep the cells that show something.
@@ -433,32 +432,35 @@ fn box_shrink_same(image: &RgbImage) -> RgbImage {
     pass(&pass(image, true), false)
 }
 
-/// Morphological opening by a 3×3 square: cuts one-pixel bridges (shadows,
-/// touching speckle) between cards.
-fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
-    let step = |src: &[bool], erode: bool| -> Vec<bool> {
+/// Morphological opening by a square of side `2 * size + 1`: cuts bridges
+/// (shadows, touching speckle) up to about `2 * size` pixels wide between
+/// cards. (Opening twice by the same square changes nothing, so harder
+/// means a bigger square.)
+fn open(mask: &[bool], w: usize, h: usize, size: usize) -> Vec<bool> {
+    // A square's erosion is a row pass and a column pass of a 1-D erosion.
+    let pass = |src: &[bool], erode: bool, horizontal: bool| -> Vec<bool> {
+        let r = size as isize;
         (0..w * h)
             .map(|i| {
-                let (x, y) = (i % w, i / w);
+                let (x, y) = ((i % w) as isize, (i / w) as isize);
                 let mut all = true;
                 let mut any = false;
-                for dy in -1i64..=1 {
-                    for dx in -1i64..=1 {
-                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                        let v = nx >= 0
-                            && ny >= 0
-                            && (nx as usize) < w
-                            && (ny as usize) < h
-                            && src[ny as usize * w + nx as usize];
-                        all &= v;
-                        any |= v;
-                    }
+                for k in -r..=r {
+                    let (nx, ny) = if horizontal { (x + k, y) } else { (x, y + k) };
+                    let v = nx >= 0
+                        && ny >= 0
+                        && (nx as usize) < w
+                        && (ny as usize) < h
+                        && src[ny as usize * w + nx as usize];
+                    all &= v;
+                    any |= v;
                 }
                 if erode { all } else { any }
             })
             .collect()
     };
-    step(&step(mask, true), false)
+    let eroded = pass(&pass(mask, true, true), true, false);
+    pass(&pass(&eroded, false, true), false, false)
 }
 
 /// Each blob with the gaps in its rows, then in its columns, filled. A card
@@ -469,31 +471,25 @@ fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
 /// outline) and blobs near the picture's size are left alone, since their
 /// spans would cover everything inside them.
 fn fill_spans(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
-    let mut label = vec![usize::MAX; w * h];
     let cardlike = |b: &Blob| {
         let (bw, bh) = ((b.max_x - b.min_x + 1) as usize, (b.max_y - b.min_y + 1) as usize);
         bw * 5 < w * 3 && bh * 5 < h * 3 && b.area as usize * 5 >= bw * bh * 2
     };
-    for (id, blob) in blobs(mask, w, h).iter().enumerate().filter(|(_, b)| cardlike(b)) {
-        let mut stack = vec![blob.seed];
-        label[blob.seed] = id;
-        while let Some(i) = stack.pop() {
-            for j in neighbours(i, w, h) {
-                if mask[j] && label[j] == usize::MAX {
-                    label[j] = id;
-                    stack.push(j);
-                }
-            }
+    let (all, mut label) = labelled_blobs(mask, w, h);
+    // Only card-like blobs are filled.
+    for l in label.iter_mut() {
+        if *l != u32::MAX && !cardlike(&all[*l as usize]) {
+            *l = u32::MAX;
         }
     }
     let mut out = mask.to_vec();
     // (outer length, inner length, index of (outer, inner)).
     let mut fill = |outer: usize, inner: usize, at: &dyn Fn(usize, usize) -> usize| {
         for o in 0..outer {
-            let mut last: Option<(usize, usize)> = None;
+            let mut last: Option<(u32, usize)> = None;
             for i in 0..inner {
                 let id = label[at(o, i)];
-                if id == usize::MAX {
+                if id == u32::MAX {
                     continue;
                 }
                 if let Some((prev_id, prev_i)) = last
@@ -553,14 +549,20 @@ fn neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
 
 /// 4-connected blobs of the mask.
 fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
-    let mut seen = vec![false; w * h];
+    labelled_blobs(mask, w, h).0
+}
+
+/// The blobs, and per pixel the index of its blob (`u32::MAX` off the mask).
+fn labelled_blobs(mask: &[bool], w: usize, h: usize) -> (Vec<Blob>, Vec<u32>) {
+    let mut label = vec![u32::MAX; w * h];
     let mut out = Vec::new();
     let mut stack = Vec::new();
     for start in 0..w * h {
-        if !mask[start] || seen[start] {
+        if !mask[start] || label[start] != u32::MAX {
             continue;
         }
-        seen[start] = true;
+        let id = out.len() as u32;
+        label[start] = id;
         stack.push(start);
         let mut blob = Blob {
             area: 0,
@@ -574,13 +576,13 @@ fn blobs(mask: &[bool], w: usize, h: usize) -> Vec<Blob> {
         while let Some(i) = stack.pop() {
             blob.add((i % w) as u32, (i / w) as u32);
             for j in neighbours(i, w, h) {
-                if mask[j] && !seen[j] {
-                    seen[j] = true;
+                if mask[j] && label[j] == u32::MAX {
+                    label[j] = id;
                     stack.push(j);
                 }
             }
         }
         out.push(blob);
     }
-    out
+    (out, label)
 }

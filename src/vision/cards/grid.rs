@@ -182,7 +182,6 @@ fn card_blobs_on(
     // Game boards whose cells meet (tiles and empty cells divided only by
     // bevels): each board is one solid blob. Cut the rectangular ones along
     // their own cell borders and keep the cells that show something.
-    let filled = fill_spans(&mask, w as usize, h as usize);
     let cells: Vec<Blob> = blobs(&filled, w as usize, h as usize)
         .into_iter()
         .flat_map(|b| split_by_lines(small, b))

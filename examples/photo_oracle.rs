@@ -1,17 +1,23 @@
-//! Development aid: how well the edge looks of the Bama phone photo tell
-//! its halves apart, against the by-eye truth in `tests/data/bama_edges.json`.
-//! Prints distance statistics, every edge whose nearest look is another
-//! half, and the groups of the 8-group cut.
+//! Development aid: how well the edge looks of the real photos (Bama, the
+//! solved frog board) tell their halves apart, against the truth in
+//! `tests/data/photo_edges.json`. Prints distance statistics, every edge
+//! whose nearest look is another half, and the groups of the 8-group cut.
 //! `cargo run --release --example photo_oracle`.
 use snapsolve::vision::cards::edges::{cluster, edge_looks, upright};
 use snapsolve::vision::cards::find_grid;
 
 fn main() {
-    let path =
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/edge_images/topherCantrell__sim-scrambleSquares/IMG-1827.jpg");
-    let img = image::open(path).expect("the Bama photo in ../shared").to_rgb8();
-    let truth: serde_json::Value = serde_json::from_str(include_str!("../tests/data/bama_edges.json")).unwrap();
-    let ids: Vec<String> = truth["IMG-1827.jpg"]
+    let truth: serde_json::Value = serde_json::from_str(include_str!("../tests/data/photo_edges.json")).unwrap();
+    for (name, cards) in truth.as_object().unwrap().iter().filter(|(k, _)| !k.starts_with('_')) {
+        println!("{name}");
+        measure(name, cards);
+    }
+}
+
+fn measure(name: &str, cards: &serde_json::Value) {
+    let path = format!("{}/../shared/edge_images/{name}", env!("CARGO_MANIFEST_DIR"));
+    let img = image::open(path).expect("the photo in ../shared").to_rgb8();
+    let ids: Vec<String> = cards
         .as_array()
         .unwrap()
         .iter()

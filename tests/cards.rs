@@ -241,3 +241,37 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
     // numbers that only lie on the frame (digits of a few pixels each).
     assert_eq!(read_right.len(), 3, "numbers read right only in {read_right:?}");
 }
+
+/// The photo of a solved frog board (`albznw`): read as a board whose every
+/// inner edge matches. The frogs' halves do not share colours (a red frog
+/// with blue legs), so the halves are paired by how the cards lie; the
+/// grouping must be exactly the truth in `tests/data/photo_edges.json`, the
+/// cards as photographed must be a solution, and the counts must be those of
+/// the card list (8 raw, 2 up to turning the board).
+#[test]
+fn the_solved_frog_photo_reads_as_a_solved_board() {
+    use snapsolve::puzzle::squares::{Placement, Rotation};
+    let name = "albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg";
+    let img = image::open(support::shared_dir().join("edge_images").join(name)).unwrap().to_rgb8();
+    let run = run_cards_image(&img, &RunOptions::default());
+    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    let solution = outcome.result.as_ref().expect("solved");
+    assert_eq!((solution.raw, solution.unique), (8, 2));
+    let as_laid: Vec<Placement> =
+        (0..9).map(|i| Placement { card: i, row: i / 3, col: i % 3, rotation: Rotation::R0 }).collect();
+    check_placements(&outcome.puzzle, &as_laid).expect("every inner edge matches as photographed");
+    let truth: serde_json::Value =
+        serde_json::from_str(include_str!("data/photo_edges.json")).expect("photo_edges.json parses");
+    let true_sides: Vec<&str> = truth[name]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c.as_array().unwrap().iter().map(|s| s.as_str().unwrap()))
+        .collect();
+    let read_sides: Vec<_> = outcome.puzzle.cards.iter().flat_map(|c| c.edges).collect();
+    for a in 0..36 {
+        for b in 0..36 {
+            assert_eq!(read_sides[a] == read_sides[b], true_sides[a] == true_sides[b], "sides {a} and {b}");
+        }
+    }
+}

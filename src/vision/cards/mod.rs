@@ -4,7 +4,9 @@
 //! is for the solver to judge (`pipeline`), since a labelling that admits no
 //! solution is wrong. Labellings come from one clustering of every edge look
 //! (its likeliest cuts, each paired into heads and tails), then, for
-//! complementary halves, from figures first (colour alone) split into halves.
+//! complementary halves, from figures first (colour alone) split into halves,
+//! and last from the pairing the cards' own layout implies (a photo of a
+//! solved board).
 
 pub mod edges;
 pub mod grid;
@@ -175,6 +177,9 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
     }
     if mode != Some(MatchMode::Same) {
         out.extend(figures_then_halves(looks, rows, cols));
+        for &k in &cuts {
+            out.extend(as_laid_out(&tree.cuts[k], k, rows, cols));
+        }
     }
     if mode == Some(MatchMode::Same) {
         // Equal patterns: a split pattern only breaks matches, while two
@@ -240,6 +245,60 @@ fn figures_then_halves(looks: &[EdgeLook], rows: usize, cols: usize) -> Vec<Labe
         }));
     }
     out
+}
+
+/// The reading under which the cards, as they lie in the picture, already
+/// form a solved board: when every pair of touching edges joins the same two
+/// groups (and never a group to itself), those two are the halves of one
+/// figure. A photo of a solved board is read this way even when a figure's
+/// halves share no colour (a red frog with blue legs). Tried last: on a
+/// scrambled board the touching edges are unrelated, and twelve of them
+/// agreeing by chance is rare, but the solver would accept it.
+fn as_laid_out(ids: &[usize], k: usize, rows: usize, cols: usize) -> Option<Labelling> {
+    let mut partner: Vec<Option<usize>> = vec![None; k];
+    let mut join = |a: usize, b: usize| -> bool {
+        if a == b {
+            return false;
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            match partner[x] {
+                None => partner[x] = Some(y),
+                Some(p) if p == y => {}
+                Some(_) => return false,
+            }
+        }
+        true
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let card = r * cols + c;
+            if c + 1 < cols && !join(ids[4 * card + 1], ids[4 * (card + 1) + 3]) {
+                return None;
+            }
+            if r + 1 < rows && !join(ids[4 * card + 2], ids[4 * (card + cols)]) {
+                return None;
+            }
+        }
+    }
+    let mut edge_of = vec![Edge::Border; k];
+    let mut figures = 0;
+    for g in 0..k {
+        match partner[g] {
+            Some(p) if p < g => continue,
+            Some(p) => {
+                edge_of[g] = Edge::Figure { figure: figures, half: Half::Head };
+                edge_of[p] = Edge::Figure { figure: figures, half: Half::Tail };
+            }
+            // Only on the frame: its partner never shows.
+            None => edge_of[g] = Edge::Figure { figure: figures, half: Half::Head },
+        }
+        figures += 1;
+    }
+    build(ids, &edge_of, figures as usize, rows, cols).map(|puzzle| Labelling {
+        mode: MatchMode::Complement,
+        groups: k,
+        puzzle,
+    })
 }
 
 /// The member of group `g` closest to the others.

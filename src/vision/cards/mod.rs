@@ -117,7 +117,7 @@ pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, 
         })
         .collect();
     let mut labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
-    if options.upright {
+    if options.upright && options.mode == Some(MatchMode::Same) {
         // Tiles whose colours do not tell the numbers apart: by shape.
         let glyphs: Vec<EdgeLook> =
             grid.cards.iter().flat_map(|quad| edges::glyph_edge_looks(&upright(image, quad))).collect();

@@ -184,10 +184,11 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
     if mode == Some(MatchMode::Same) {
         // Equal patterns: a split pattern only breaks matches, while two
         // patterns taken for one make wrong solutions easy, so of the
-        // likely cuts the finest goes first.
-        let mut likely: Vec<usize> = cuts.iter().copied().take(4).collect();
+        // likely cuts the finest goes first. (Only the first four of them
+        // used to be reordered; the grey TetraVex digits' right cut was the
+        // sixth likeliest, and a coarser one, 0 and 8 as one, solved first.)
+        let mut likely = cuts.clone();
         likely.sort_unstable_by(|a, b| b.cmp(a));
-        likely.extend(cuts.iter().skip(4));
         for &k in &likely {
             let edge_of: Vec<Edge> = (0..k).map(|g| Edge::Figure { figure: g as u16, half: Half::Same }).collect();
             out.extend(build(&tree.cuts[k], &edge_of, k, rows, cols).map(|puzzle| Labelling {

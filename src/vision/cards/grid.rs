@@ -585,3 +585,48 @@ fn labelled_blobs(mask: &[bool], w: usize, h: usize) -> (Vec<Blob>, Vec<u32>) {
     }
     (out, label)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mask(rows: &[&str]) -> (Vec<bool>, usize, usize) {
+        let w = rows[0].len();
+        (rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect(), w, rows.len())
+    }
+
+    #[test]
+    fn a_card_with_a_notch_is_filled_and_a_ring_is_not() {
+        // A card whose top triangle let the table in, beside a thin ring
+        // (a window outline) as big as the picture allows.
+        let (m, w, h) = mask(&[
+            "..............................",
+            ".#.....#......................",
+            ".##...##......................",
+            ".###.###......................",
+            ".#######......................",
+            ".#######......................",
+            ".#######......................",
+            "..............................",
+            "..............................",
+            "..............................",
+            "..............................",
+            "..............................",
+        ]);
+        let filled = fill_spans(&m, w, h);
+        for y in 1..=6 {
+            for x in 1..=7 {
+                assert!(filled[y * w + x], "({x}, {y}) filled");
+            }
+        }
+        let (ring, w, h) = mask(&["#####", "#...#", "#...#", "#####"]);
+        assert_eq!(fill_spans(&ring, w, h), ring, "a ring the size of the picture stays a ring");
+    }
+
+    #[test]
+    fn opening_twice_changes_nothing() {
+        let (m, w, h) = mask(&["##..####", "##.#####", "#..##.##", "...#####", "##..#..."]);
+        let once = open(&m, w, h, 1);
+        assert_eq!(open(&once, w, h, 1), once);
+    }
+}

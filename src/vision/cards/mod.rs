@@ -342,3 +342,35 @@ pub fn bilinear(image: &RgbImage, x: f32, y: f32) -> [u8; 3] {
         (top * (1.0 - fy) + bottom * fy).round() as u8
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::squares::{Placement, Rotation, check_placements};
+
+    /// Group ids of a 2×2 board, four per card (top, right, bottom, left).
+    fn board(cards: [[usize; 4]; 4]) -> Vec<usize> {
+        cards.iter().flatten().copied().collect()
+    }
+
+    #[test]
+    fn a_board_laid_out_solved_pairs_its_groups_by_touching_edges() {
+        // Groups 0/1 meet across the vertical seams, 2/3 across the
+        // horizontal ones; 4 and 5 only lie on the frame.
+        let ids = board([[4, 0, 2, 5], [4, 5, 2, 1], [3, 0, 4, 5], [3, 4, 5, 1]]);
+        let read = as_laid_out(&ids, 6, 2, 2).expect("consistent");
+        let as_laid: Vec<Placement> =
+            (0..4).map(|i| Placement { card: i, row: i / 2, col: i % 2, rotation: Rotation::R0 }).collect();
+        check_placements(&read.puzzle, &as_laid).unwrap();
+    }
+
+    #[test]
+    fn touching_edges_that_disagree_give_no_reading() {
+        // Group 0 meets 1 on one seam and 2 on another.
+        let scrambled = board([[4, 0, 2, 5], [4, 5, 2, 1], [3, 0, 4, 5], [3, 4, 5, 2]]);
+        assert!(as_laid_out(&scrambled, 6, 2, 2).is_none());
+        // A group meeting itself is no figure's two halves.
+        let itself = board([[4, 0, 2, 5], [4, 5, 2, 0], [3, 1, 4, 5], [3, 4, 5, 1]]);
+        assert!(as_laid_out(&itself, 6, 2, 2).is_none());
+    }
+}

@@ -58,6 +58,19 @@ struct Blob {
 }
 
 impl Blob {
+    /// A blob with no pixels yet, `seed` the pixel it will start from.
+    fn empty(seed: usize) -> Blob {
+        Blob {
+            area: 0,
+            min_x: u32::MAX,
+            max_x: 0,
+            min_y: u32::MAX,
+            max_y: 0,
+            corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
+            seed,
+        }
+    }
+
     /// Takes pixel (`x`, `y`) into the blob's area, box and corners.
     fn add(&mut self, x: u32, y: u32) {
         self.area += 1;
@@ -172,7 +185,8 @@ fn card_blobs_on(
     // time; bigger squares lost the skiers product image's grid.)
     let mask = open(&mask, w as usize, h as usize, 1);
     let filled = fill_spans(&mask, w as usize, h as usize);
-    let all = split_touching(blobs(&filled, w as usize, h as usize), &filled, w as usize);
+    let (found_blobs, label) = labelled_blobs(&filled, w as usize, h as usize);
+    let all = split_touching(found_blobs, &label, w as usize);
     // A card shows something; an empty cell of a game board is flat.
     let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
     let found = match card_blobs(&shown, (w * h) / 400, wanted) {
@@ -238,7 +252,7 @@ fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
 /// each kept cell is the blob's own pixels in it, so a card laid a little
 /// off the cut keeps its real corners, and a card of another blob inside
 /// the box (three cards touching in an L around a fourth) is not counted.
-fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
+fn split_touching(blobs: Vec<Blob>, label: &[u32], w: usize) -> Vec<Blob> {
     let side = |b: &Blob| ((b.max_x - b.min_x + 1) as f32, (b.max_y - b.min_y + 1) as f32);
     let mut singles: Vec<f32> = blobs
         .iter()
@@ -254,7 +268,7 @@ fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
     singles.sort_by(f32::total_cmp);
     let unit = singles[singles.len() / 2];
     let mut out = Vec::with_capacity(blobs.len());
-    for b in blobs {
+    for (id, b) in blobs.into_iter().enumerate() {
         let (bw, bh) = side(&b);
         let (nx, ny) = ((bw / unit).round() as u32, (bh / unit).round() as u32);
         let whole = |n: u32, len: f32| n >= 1 && (len / n as f32 - unit).abs() <= unit * 0.12;
@@ -263,18 +277,6 @@ fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
             continue;
         }
         let (cw, ch) = (bw / nx as f32, bh / ny as f32);
-        // This blob's own pixels (another card may lie inside its box).
-        let mut own = vec![false; mask.len()];
-        own[b.seed] = true;
-        let mut stack = vec![b.seed];
-        while let Some(i) = stack.pop() {
-            for j in neighbours(i, w, mask.len() / w) {
-                if mask[j] && !own[j] {
-                    own[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
         for j in 0..ny {
             for i in 0..nx {
                 let x0 = b.min_x + (i as f32 * cw).round() as u32;
@@ -283,17 +285,10 @@ fn split_touching(blobs: Vec<Blob>, mask: &[bool], w: usize) -> Vec<Blob> {
                 let y1 = (b.min_y + ((j + 1) as f32 * ch).round() as u32).max(y0 + 1) - 1;
                 // The card in the cell: its own pixels (the cut is only as
                 // square as the cards were laid).
-                let mut cell = Blob {
-                    area: 0,
-                    min_x: u32::MAX,
-                    max_x: 0,
-                    min_y: u32::MAX,
-                    max_y: 0,
-                    corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
-                    seed: y0 as usize * w + x0 as usize,
-                };
+                // Only this blob's pixels: another card may lie in its box.
+                let mut cell = Blob::empty(y0 as usize * w + x0 as usize);
                 for (x, y) in (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| (x, y))) {
-                    if own[y as usize * w + x as usize] {
+                    if label[y as usize * w + x as usize] == id as u32 {
                         cell.add(x, y);
                     }
                 }
@@ -563,15 +558,7 @@ fn labelled_blobs(mask: &[bool], w: usize, h: usize) -> (Vec<Blob>, Vec<u32>) {
         let id = out.len() as u32;
         label[start] = id;
         stack.push(start);
-        let mut blob = Blob {
-            area: 0,
-            min_x: u32::MAX,
-            max_x: 0,
-            min_y: u32::MAX,
-            max_y: 0,
-            corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
-            seed: start,
-        };
+        let mut blob = Blob::empty(start);
         while let Some(i) = stack.pop() {
             blob.add((i % w) as u32, (i / w) as u32);
             for j in neighbours(i, w, h) {

@@ -108,19 +108,15 @@ const MAX_GROUPS: usize = 20;
 /// Finds the cards and proposes labellings of their edges.
 pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
     let grid = find_grid(image, &options.grid)?;
-    let looks: Vec<EdgeLook> = grid
-        .cards
+    let cards: Vec<Vec<[f32; 3]>> = grid.cards.iter().map(|quad| upright(image, quad)).collect();
+    let looks: Vec<EdgeLook> = cards
         .iter()
-        .flat_map(|quad| {
-            let card = upright(image, quad);
-            if options.upright { edges::upright_edge_looks(&card) } else { edge_looks(&card) }
-        })
+        .flat_map(|card| if options.upright { edges::upright_edge_looks(card) } else { edge_looks(card) })
         .collect();
     let mut labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
     if options.upright && options.mode == Some(MatchMode::Same) {
         // Tiles whose colours do not tell the numbers apart: by shape.
-        let glyphs: Vec<EdgeLook> =
-            grid.cards.iter().flat_map(|quad| edges::glyph_edge_looks(&upright(image, quad))).collect();
+        let glyphs: Vec<EdgeLook> = cards.iter().flat_map(|card| edges::glyph_edge_looks(card)).collect();
         labellings.extend(self::labellings(&glyphs, grid.rows, grid.cols, options.mode));
     }
     Ok(CardsRead { grid, labellings })

@@ -12,6 +12,7 @@
 
 use image::RgbImage;
 
+use super::snap::{Away, Corners, snap};
 use super::{CardsError, Quad};
 use palette::Lab;
 
@@ -55,6 +56,9 @@ struct Blob {
     corners: [(i64, (u32, u32)); 4],
     /// One pixel of the blob (its index).
     seed: usize,
+    /// Cut out of a blob of cards that touch (or that glare joined), so its
+    /// extreme points may lie on the cut rather than on the card.
+    cut: bool,
 }
 
 impl Blob {
@@ -68,7 +72,13 @@ impl Blob {
             max_y: 0,
             corners: [(i64::MAX, (0, 0)), (i64::MIN, (0, 0)), (i64::MIN, (0, 0)), (i64::MAX, (0, 0))],
             seed,
+            cut: false,
         }
+    }
+
+    /// The corners, at pixel centres.
+    fn corner_points(&self) -> Corners {
+        self.corners.map(|(_, (x, y))| (x as f32, y as f32))
     }
 
     /// Takes pixel (`x`, `y`) into the blob's area, box and corners.
@@ -144,10 +154,8 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
 
     // Reading order: sort by centre row, cut into rows, sort each by x.
     let scale = factor as f32;
-    let mut quads: Vec<Quad> = cards
-        .iter()
-        .map(|b| Quad { corners: b.corners.map(|(_, (x, y))| ((x as f32 + 0.5) * scale, (y as f32 + 0.5) * scale)) })
-        .collect();
+    let mut quads: Vec<Quad> =
+        cards.iter().map(|c| Quad { corners: c.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)) }).collect();
     quads.sort_by(|a, b| a.centre().1.total_cmp(&b.centre().1));
     let mut ordered = Vec::with_capacity(n);
     for row in quads.chunks(cols) {
@@ -158,15 +166,15 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
     Ok(CardGrid { rows, cols, cards: ordered })
 }
 
-/// The card blobs on a table of colour `table`, or how many card-like
-/// blobs there were.
+/// The cards' corners on a table of colour `table` (in the working
+/// picture's pixels), or how many card-like blobs there were.
 fn card_blobs_on(
     small: &RgbImage,
     (blurred, sharp): (&[Lab], &[Lab]),
     structure: &[bool],
     table: Lab,
     options: &GridFinding,
-) -> Result<Vec<Blob>, usize> {
+) -> Result<Vec<Corners>, usize> {
     let (w, h) = small.dimensions();
     // Table-like in the blurred copy (speckle and noise average out) and
     // in the sharp one (a thin card outline must stay a wall).
@@ -190,7 +198,29 @@ fn card_blobs_on(
     // A card shows something; an empty cell of a game board is flat.
     let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
     let found = match card_blobs(&shown, (w * h) / 400, wanted) {
-        Ok(cards) => return Ok(cards),
+        Ok(cards) => {
+            // Straighten the sides of cards cut apart onto the cards' edges
+            // (see `snap`). Cards found whole keep their extreme points:
+            // snapping moved clean TetraVex tiles by a few pixels onto
+            // their white triangles.
+            let distance: Vec<f32> = blurred.iter().map(|&b| delta_e(b, table)).collect();
+            let away = Away { distance: &distance, width: w as usize, height: h as usize };
+            return Ok(cards
+                .iter()
+                .map(|b| {
+                    if !b.cut {
+                        return b.corner_points();
+                    }
+                    let id = label[b.seed];
+                    let own = |x: usize, y: usize| {
+                        (b.min_x as usize..=b.max_x as usize).contains(&x)
+                            && (b.min_y as usize..=b.max_y as usize).contains(&y)
+                            && label[y * w as usize + x] == id
+                    };
+                    snap(b.corner_points(), &away, own)
+                })
+                .collect());
+        }
         Err(n) => n,
     };
     // Game boards whose cells meet (tiles and empty cells divided only by
@@ -201,7 +231,9 @@ fn card_blobs_on(
         .flat_map(|b| split_by_lines(small, b))
         .filter(|b| has_structure(b, structure, w as usize))
         .collect();
-    card_blobs(&cells, (w * h) / 400, wanted).map_err(|n| found.max(n))
+    card_blobs(&cells, (w * h) / 400, wanted)
+        .map(|cards| cards.iter().map(Blob::corner_points).collect())
+        .map_err(|n| found.max(n))
 }
 
 /// A solid rectangular blob cut into the square cells that its internal
@@ -240,6 +272,7 @@ fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
                 max_y: y1,
                 corners: [k(x0, y0), k(x1, y0), k(x1, y1), k(x0, y1)],
                 seed: y0 as usize * small.width() as usize + x0 as usize,
+                cut: false,
             });
         }
     }
@@ -289,11 +322,14 @@ fn split_touching(blobs: Vec<Blob>, label: &[u32], w: usize) -> Vec<Blob> {
                 let mut cell = Blob::empty(y0 as usize * w + x0 as usize);
                 for (x, y) in (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| (x, y))) {
                     if label[y as usize * w + x as usize] == id as u32 {
+                        if cell.area == 0 {
+                            cell.seed = y as usize * w + x as usize;
+                        }
                         cell.add(x, y);
                     }
                 }
                 if cell.area as f32 >= 0.7 * ((x1 - x0 + 1) * (y1 - y0 + 1)) as f32 {
-                    out.push(cell);
+                    out.push(Blob { cut: true, ..cell });
                 }
             }
         }

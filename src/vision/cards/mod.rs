@@ -11,6 +11,7 @@
 pub mod edges;
 pub mod grid;
 pub mod lattice;
+mod snap;
 pub mod synthetic;
 
 use image::RgbImage;

@@ -273,3 +273,24 @@ fn the_solved_frog_photo_reads_as_a_solved_board() {
         }
     }
 }
+
+/// The Bama phone photo (grey figures on grey cards, glare on three cards
+/// and on the granite between them) solved end to end: the board read from
+/// the photo, put on the card list as written in
+/// `edge_data/_normalized/topherCantrell_bama.txt` (the photo's cards lie
+/// as written, card k = Tk, checked by eye in `tests/data/photo_edges.json`),
+/// matches every inner edge, and the counts are the list's (4 raw, 1 up to
+/// turning the board).
+#[test]
+fn the_bama_photo_is_solved_end_to_end() {
+    use snapsolve::puzzle::squares::SquaresPuzzle;
+    let root = support::shared_dir();
+    let img = image::open(root.join("edge_images/topherCantrell__sim-scrambleSquares/IMG-1827.jpg")).unwrap().to_rgb8();
+    let run = run_cards_image(&img, &RunOptions::default());
+    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    let solution = outcome.result.as_ref().expect("solved");
+    assert_eq!((solution.raw, solution.unique), (4, 1));
+    let list: SquaresPuzzle =
+        std::fs::read_to_string(root.join("edge_data/_normalized/topherCantrell_bama.txt")).unwrap().parse().unwrap();
+    check_placements(&list, &solution.solutions[0]).expect("the board read from the photo solves the real card list");
+}

@@ -189,6 +189,151 @@ pub fn glyph_edge_looks(card: &[[f32; 3]]) -> [EdgeLook; 4] {
     })
 }
 
+/// Side of the upright copy a card's shape looks are taken from: the
+/// strokes of a grey figure on a grey card (an elephant's outline, a
+/// facemask's bars) need a few pixels each.
+const SHAPE_CARD: usize = 192;
+/// The shape descriptor: cells along the side, cells deep, orientation bins.
+const SHAPE_ALONG: usize = 8;
+const SHAPE_DEEP: usize = 3;
+const SHAPE_BINS: usize = 8;
+
+/// Each side's shape look: a histogram of gradient orientations (weighted
+/// by gradient strength) in each of 8 × 3 cells of the band along the side
+/// (its middle 70%, a quarter of the card deep), side on top, lightness
+/// only, scaled to unit length. Made for figures that colour cannot tell
+/// apart: on the Bama photo (grey figures on grey cards, glare) the colour
+/// cells put the nearest look in the same half for 34 of 36 edges and the
+/// 8-group cut mixed 15 edges of four halves; these looks put all 36
+/// nearest their own half and the 8-group cut is exact. Band depths of 25%
+/// and 30%, 8 or 10 cells along and 2 to 4 deep all gave 36 of 36 nearest;
+/// a 48-pixel copy lost half the strokes (8-group cut 32 of 36).
+pub fn shape_looks(image: &RgbImage, quad: &Quad) -> [ShapeLook; 4] {
+    let n = SHAPE_CARD;
+    // Plain bilinear samples: averaging 2×2 or 3×3 per pixel cost 40 ms
+    // more on a 4K picture and changed no nearest look on the Bama photo.
+    let rgb: Vec<[u8; 3]> = (0..n * n)
+        .map(|k| {
+            let (x, y) = quad.point(((k % n) as f32 + 0.5) / n as f32, ((k / n) as f32 + 0.5) / n as f32);
+            super::bilinear(image, x - 0.5, y - 0.5)
+        })
+        .collect();
+    let light: Vec<f32> = rgb.iter().map(|&p| lightness(p)).collect();
+    // Pixel (x, y) of the band of side `side`, side on top: the card's
+    // pixel turned `side` quarter turns back, (x, y) -> (n − 1 − y, x).
+    let turned = |side: usize, x: usize, y: usize| {
+        let (mut x, mut y) = (x, y);
+        for _ in 0..side {
+            (x, y) = (n - 1 - y, x);
+        }
+        y * n + x
+    };
+    std::array::from_fn(|side| ShapeLook {
+        strokes: strokes(|x, y| light[turned(side, x, y)]),
+        seam: seam(|x, y| to_lab(rgb[turned(side, x, y)])),
+    })
+}
+
+/// The gradient-orientation cells of the band (see [`shape_looks`]);
+/// `lightness(x, y)` reads the card turned so the side is on top.
+fn strokes(lightness: impl Fn(usize, usize) -> f32) -> Vec<f32> {
+    let n = SHAPE_CARD;
+    let (along0, along1) = ((n as f32 * 0.15) as usize, n - (n as f32 * 0.15) as usize);
+    let (deep0, deep1) = ((n as f32 * 0.03) as usize, (n as f32 * 0.28) as usize);
+    let (bw, bh) = (along1 - along0, deep1 - deep0);
+    let band: Vec<f32> = (0..bh * bw).map(|k| lightness(along0 + k % bw, deep0 + k / bw)).collect();
+    let at = |i: usize, j: usize| band[j * bw + i];
+    // Central differences inside, one-sided on the band's border.
+    let diff = |lo: f32, hi: f32, span: usize| (hi - lo) / span as f32;
+    let mut hist = vec![0.0f32; SHAPE_ALONG * SHAPE_DEEP * SHAPE_BINS];
+    for j in 0..bh {
+        for i in 0..bw {
+            let (i0, i1) = (i.saturating_sub(1), (i + 1).min(bw - 1));
+            let (j0, j1) = (j.saturating_sub(1), (j + 1).min(bh - 1));
+            let gx = diff(at(i0, j), at(i1, j), i1 - i0);
+            let gy = diff(at(i, j0), at(i, j1), j1 - j0);
+            let angle = gy.atan2(gx).rem_euclid(std::f32::consts::PI) / std::f32::consts::PI;
+            let bin = ((angle * SHAPE_BINS as f32) as usize).min(SHAPE_BINS - 1);
+            let cell = (j * SHAPE_DEEP / bh) * SHAPE_ALONG + i * SHAPE_ALONG / bw;
+            hist[cell * SHAPE_BINS + bin] += gx.hypot(gy);
+        }
+    }
+    let norm = hist.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-6);
+    hist.iter().map(|v| v / norm).collect()
+}
+
+/// CIELAB lightness of an sRGB colour (as [`to_lab`] gives it, without
+/// the other two channels).
+fn lightness(rgb: [u8; 3]) -> f32 {
+    static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    let linear = LINEAR.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let c = i as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        })
+    });
+    let y = 0.2126 * linear[rgb[0] as usize] + 0.7152 * linear[rgb[1] as usize] + 0.0722 * linear[rgb[2] as usize];
+    if y > 216.0 / 24389.0 { 116.0 * y.cbrt() - 16.0 } else { 24389.0 / 27.0 * y }
+}
+
+/// Positions along the seam profile.
+const SEAM: usize = 32;
+
+/// The colours right at the side (pixels 1 to 3 of 192 in, the middle 90%
+/// along), as `SEAM` means: what the figure shows where the card cuts it.
+fn seam(lab: impl Fn(usize, usize) -> Lab) -> Vec<Lab> {
+    let n = SHAPE_CARD;
+    let (a0, a1) = ((n as f32 * 0.05) as usize, n - (n as f32 * 0.05) as usize);
+    let len = a1 - a0;
+    (0..SEAM)
+        .map(|p| {
+            let xs = a0 + p * len / SEAM..a0 + (p + 1) * len / SEAM;
+            let mut sum = [0.0f32; 3];
+            let mut count = 0.0;
+            for x in xs {
+                for y in 1..4 {
+                    let c = lab(x, y);
+                    sum[0] += c.l;
+                    sum[1] += c.a;
+                    sum[2] += c.b;
+                    count += 1.0;
+                }
+            }
+            Lab::new(sum[0] / count, sum[1] / count, sum[2] / count)
+        })
+        .collect()
+}
+
+/// One side's shape look.
+#[derive(Debug, Clone)]
+pub struct ShapeLook {
+    /// Gradient orientations in cells of the band along the side.
+    pub strokes: Vec<f32>,
+    /// The colours along the side itself, left to right with it on top.
+    pub seam: Vec<Lab>,
+}
+
+/// Euclidean distance between two sides' strokes (0 to 2; the same half
+/// printed twice was under 0.75 on the Bama photo).
+pub fn shape_distance(a: &ShapeLook, b: &ShapeLook) -> f32 {
+    a.strokes.iter().zip(&b.strokes).map(|(x, y)| (x - y) * (x - y)).sum::<f32>().sqrt()
+}
+
+/// How well two sides continue each other when laid edge to edge: the
+/// mean ΔE between their seams, one read backwards (two cards that meet
+/// run along their common side in opposite directions). A figure is cut
+/// exactly at the card's side, so its two halves show the same colours
+/// there. On the Bama photo every half's partner was its nearest by this
+/// (median 7.6 to 15.2, other pairs 17 to 28), where colour alone ranked
+/// the true pairing 91st of 105.
+pub fn seam_distance(a: &ShapeLook, b: &ShapeLook) -> f32 {
+    a.seam.iter().zip(b.seam.iter().rev()).map(|(x, y)| delta_e(*x, *y)).sum::<f32>() / a.seam.len() as f32
+}
+
+/// Shape distance that copies of one print may differ by, like
+/// [`NOISE_FLOOR`] for colours.
+pub const SHAPE_NOISE_FLOOR: f32 = 0.1;
+
 /// Where a side's upright patch is centred: a fifth of the way in.
 fn patch_centre(side: usize) -> (f32, f32) {
     let (mut cx, mut cy) = (0.5f32, 0.19f32);
@@ -320,13 +465,18 @@ pub const NOISE_FLOOR: f32 = 4.0;
 /// copies pair as head and tail makes wrong solutions easy. A too-coarse
 /// cut defeats itself, since groups of unlike colours do not pair.)
 pub fn plausible_cuts(d: &Dendrogram, max_groups: usize) -> Vec<usize> {
+    plausible_cuts_above(d, max_groups, NOISE_FLOOR)
+}
+
+/// [`plausible_cuts`] for a distance whose noise is below `floor`.
+pub fn plausible_cuts_above(d: &Dendrogram, max_groups: usize, floor: f32) -> Vec<usize> {
     let n = d.cuts.len() - 1;
     let mut ks: Vec<(f32, usize)> = (2..=max_groups.min(n.saturating_sub(1)))
         .map(|k| {
             // merge_at[k]: joining two of the k groups; merge_at[k + 1]: the
             // last join that made k groups.
             // Below a few ΔE every difference is print and camera noise.
-            (d.merge_at[k] / d.merge_at[k + 1].max(NOISE_FLOOR), k)
+            (d.merge_at[k] / d.merge_at[k + 1].max(floor), k)
         })
         .collect();
     ks.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -339,11 +489,15 @@ pub fn plausible_cuts(d: &Dendrogram, max_groups: usize) -> Vec<usize> {
 /// stay alone (its other half never shows, so it lies on the frame), at
 /// [`ALONE_COST`]. Returns (pairs, singles).
 pub fn pairings(cost: &[Vec<f32>], limit: usize) -> Vec<Pairing> {
+    pairings_alone(cost, limit, ALONE_COST)
+}
+
+/// [`pairings`] with a group left alone costing `alone`.
+pub fn pairings_alone(cost: &[Vec<f32>], limit: usize, alone: f32) -> Vec<Pairing> {
     let k = cost.len();
     if k > 20 || k == 0 {
         return Vec::new();
     }
-    let alone = ALONE_COST;
     let Some(best) = best_matching(cost, alone, &[]) else { return Vec::new() };
     let mut found = vec![best.clone()];
     for &pair in &best.1 {
@@ -405,4 +559,28 @@ fn best_matching(cost: &[Vec<f32>], alone: f32, banned: &[(usize, usize)]) -> Op
     pairs.sort_unstable();
     singles.sort_unstable();
     Some((best[full], pairs, singles))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lightness_is_cielab_lightness() {
+        for rgb in [[0, 0, 0], [255, 255, 255], [128, 128, 128], [200, 30, 90], [3, 2, 1], [17, 250, 140]] {
+            assert!((lightness(rgb) - to_lab(rgb).l).abs() < 0.05, "{rgb:?}: {} vs {}", lightness(rgb), to_lab(rgb).l);
+        }
+    }
+
+    /// Two sides that continue each other: one seam is the other read
+    /// backwards, as two cards laid edge to edge show it.
+    #[test]
+    fn a_seam_read_backwards_joins() {
+        let ramp: Vec<Lab> = (0..SEAM).map(|i| Lab::new(i as f32 * 3.0, 10.0, -5.0)).collect();
+        let look = |seam: Vec<Lab>| ShapeLook { strokes: vec![0.0; 4], seam };
+        let a = look(ramp.clone());
+        let b = look(ramp.iter().rev().copied().collect());
+        assert!(seam_distance(&a, &b) < 1e-4);
+        assert!(seam_distance(&a, &a) > 20.0, "a side does not continue itself");
+    }
 }

@@ -17,8 +17,8 @@ pub mod synthetic;
 use image::RgbImage;
 use thiserror::Error;
 
-use crate::puzzle::squares::{Card, Edge, Half, SquaresPuzzle};
-use edges::{EdgeLook, cluster, edge_looks, pairings, plausible_cuts, upright};
+use crate::puzzle::squares::{Card, Edge, Half, Placement, SquaresPuzzle};
+use edges::{EdgeLook, ShapeLook, cluster, edge_looks, pairings, plausible_cuts, upright};
 pub use grid::{CardGrid, GridFinding, find_grid};
 
 /// A card's outline: corners top-left, top-right, bottom-right, bottom-left,
@@ -76,6 +76,10 @@ pub struct CardReading {
 #[derive(Debug, Clone)]
 pub struct Labelling {
     pub mode: MatchMode,
+    /// Read by the shape family, which offers many loose readings: a
+    /// solution under it stands only if the board's seams join in the
+    /// picture too (see [`CardsRead::seam_ratio`]).
+    pub needs_seams: bool,
     /// Distinct edge looks (groups).
     pub groups: usize,
     pub puzzle: SquaresPuzzle,
@@ -87,6 +91,71 @@ pub struct CardsRead {
     pub grid: CardGrid,
     /// Most likely first.
     pub labellings: Vec<Labelling>,
+    /// Every side's shape look (4 per card, top, right, bottom, left), when
+    /// cards may turn.
+    pub shapes: Vec<ShapeLook>,
+}
+
+/// Most a shape reading's board may join relative to chance (see
+/// [`CardsRead::seam_ratio`]). The true Bama board: 0.50. The shape readings
+/// that solved product images showing duplicated cards (no true board
+/// exists): 0.71 to 1.15.
+const MAX_SEAM_RATIO: f32 = 0.6;
+
+impl CardsRead {
+    /// Whether the arrangement's touching sides clearly continue each other
+    /// in the picture.
+    pub fn seams_join(&self, placements: &[Placement]) -> bool {
+        self.seam_ratio(placements).is_some_and(|r| r <= MAX_SEAM_RATIO)
+    }
+
+    /// How well the touching sides of an arrangement continue each other in
+    /// the picture: the mean seam distance over its inner joins, over the
+    /// median seam distance of all pairs of sides on different cards. Near
+    /// 1 for a board whose joins are no better than chance; the true Bama
+    /// board gives 0.5. `None` without shape looks or inner joins.
+    pub fn seam_ratio(&self, placements: &[Placement]) -> Option<f32> {
+        let shapes = &self.shapes;
+        if shapes.is_empty() {
+            return None;
+        }
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut at = vec![None; rows * cols];
+        for p in placements {
+            at[p.row * cols + p.col] = Some(p);
+        }
+        // The look of the side of the card at `cell` that faces `direction`
+        // (0 up, clockwise): a card turned r quarters clockwise shows its
+        // written side (direction − r) there.
+        let side = |cell: usize, direction: usize| -> Option<&ShapeLook> {
+            let p = at[cell]?;
+            let r = p.rotation.quarter_turns();
+            shapes.get(4 * p.card + (direction + 4 - r) % 4)
+        };
+        let mut joins = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let cell = r * cols + c;
+                if c + 1 < cols {
+                    joins.push(edges::seam_distance(side(cell, 1)?, side(cell + 1, 3)?));
+                }
+                if r + 1 < rows {
+                    joins.push(edges::seam_distance(side(cell, 2)?, side(cell + cols, 0)?));
+                }
+            }
+        }
+        let n = shapes.len();
+        let mut all: Vec<f32> = (0..n)
+            .flat_map(|i| (i + 1..n).filter(move |&j| j / 4 != i / 4).map(move |j| (i, j)))
+            .map(|(i, j)| edges::seam_distance(&shapes[i], &shapes[j]))
+            .collect();
+        if joins.is_empty() || all.is_empty() {
+            return None;
+        }
+        all.sort_by(f32::total_cmp);
+        let typical = all[all.len() / 2].max(1e-3);
+        Some(joins.iter().sum::<f32>() / joins.len() as f32 / typical)
+    }
 }
 
 /// Why a picture of cards could not be read.
@@ -106,6 +175,9 @@ pub enum CardsError {
 /// some slack).
 const MAX_GROUPS: usize = 20;
 
+/// The most common number of distinct halves in real sets (four figures).
+const COMMON_HALVES: usize = 8;
+
 /// Finds the cards and proposes labellings of their edges.
 pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
     let grid = find_grid(image, &options.grid)?;
@@ -120,7 +192,13 @@ pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, 
         let glyphs: Vec<EdgeLook> = cards.iter().flat_map(|card| edges::glyph_edge_looks(card)).collect();
         labellings.extend(self::labellings(&glyphs, grid.rows, grid.cols, options.mode));
     }
-    Ok(CardsRead { grid, labellings })
+    let mut shapes = Vec::new();
+    if !options.upright && options.mode != Some(MatchMode::Same) {
+        // Figures alike in colour (grey on grey): by the shape of their strokes.
+        shapes = grid.cards.iter().flat_map(|quad| edges::shape_looks(image, quad)).collect();
+        labellings.extend(shape_labellings(&shapes, grid.rows, grid.cols));
+    }
+    Ok(CardsRead { grid, labellings, shapes })
 }
 
 /// Labellings of the looks (4 per card, top, right, bottom, left, in reading
@@ -130,47 +208,7 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
     let cuts: Vec<usize> = plausible_cuts(&tree, MAX_GROUPS).into_iter().take(6).collect();
     let mut out = Vec::new();
     if mode != Some(MatchMode::Same) {
-        for &k in &cuts {
-            let ids = &tree.cuts[k];
-            // Group-to-group colour distance: the chamfer between medoids.
-            let medoids: Vec<usize> = (0..k).map(|g| medoid(looks, ids, g)).collect();
-            // Two halves of one figure share colours but not their
-            // arrangement: groups whose cells differ little more than their
-            // colours do are one print split in two, and may not pair.
-            let cost: Vec<Vec<f32>> = (0..k)
-                .map(|a| {
-                    (0..k)
-                        .map(|b| {
-                            let (x, y) = (&looks[medoids[a]], &looks[medoids[b]]);
-                            let colours = x.chamfer(y);
-                            if a != b && x.distance(y) < colours + edges::NOISE_FLOOR { f32::INFINITY } else { colours }
-                        })
-                        .collect()
-                })
-                .collect();
-            for (pairs, singles) in pairings(&cost, 4) {
-                let mut edge_of = vec![Edge::Border; k];
-                for (figure, &(a, b)) in pairs.iter().enumerate() {
-                    edge_of[a] = Edge::Figure { figure: figure as u16, half: Half::Head };
-                    edge_of[b] = Edge::Figure { figure: figure as u16, half: Half::Tail };
-                }
-                // A half whose partner never shows: it can only face out.
-                for (i, &g) in singles.iter().enumerate() {
-                    edge_of[g] = Edge::Figure { figure: (pairs.len() + i) as u16, half: Half::Head };
-                }
-                let figures = pairs.len() + singles.len();
-                // Every printed set has at least two figures (the 105 real
-                // card lists: 2 to 21); with one, nearly anything matches.
-                if figures < 2 {
-                    continue;
-                }
-                out.extend(build(ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
-                    mode: MatchMode::Complement,
-                    groups: k,
-                    puzzle,
-                }));
-            }
-        }
+        out.extend(paired(looks, &tree, &cuts, rows, cols));
     }
     if mode != Some(MatchMode::Same) {
         out.extend(figures_then_halves(looks, rows, cols));
@@ -190,10 +228,129 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
             let edge_of: Vec<Edge> = (0..k).map(|g| Edge::Figure { figure: g as u16, half: Half::Same }).collect();
             out.extend(build(&tree.cuts[k], &edge_of, k, rows, cols).map(|puzzle| Labelling {
                 mode: MatchMode::Same,
+                needs_seams: false,
                 groups: k,
                 puzzle,
             }));
         }
+    }
+    out
+}
+
+/// Complementary labellings from the cuts `cuts` of `tree` (a grouping of
+/// the looks), each cut's groups paired into figures by colour, the
+/// likeliest pairings first.
+fn paired(looks: &[EdgeLook], tree: &edges::Dendrogram, cuts: &[usize], rows: usize, cols: usize) -> Vec<Labelling> {
+    let mut out = Vec::new();
+    for &k in cuts {
+        let ids = &tree.cuts[k];
+        // Group-to-group colour distance: the chamfer between medoids.
+        let medoids: Vec<usize> = (0..k).map(|g| medoid(looks, ids, g)).collect();
+        // Two halves of one figure share colours but not their
+        // arrangement: groups whose cells differ little more than their
+        // colours do are one print split in two, and may not pair.
+        let cost: Vec<Vec<f32>> = (0..k)
+            .map(|a| {
+                (0..k)
+                    .map(|b| {
+                        let (x, y) = (&looks[medoids[a]], &looks[medoids[b]]);
+                        let colours = x.chamfer(y);
+                        if a != b && x.distance(y) < colours + edges::NOISE_FLOOR { f32::INFINITY } else { colours }
+                    })
+                    .collect()
+            })
+            .collect();
+        out.extend(from_pairings(ids, k, pairings(&cost, 4), rows, cols));
+    }
+    out
+}
+
+/// The card lists that pairings of a cut's `k` groups (`ids`, one per look)
+/// give.
+fn from_pairings(ids: &[usize], k: usize, pairings: Vec<edges::Pairing>, rows: usize, cols: usize) -> Vec<Labelling> {
+    let mut out = Vec::new();
+    for (pairs, singles) in pairings {
+        let mut edge_of = vec![Edge::Border; k];
+        for (figure, &(a, b)) in pairs.iter().enumerate() {
+            edge_of[a] = Edge::Figure { figure: figure as u16, half: Half::Head };
+            edge_of[b] = Edge::Figure { figure: figure as u16, half: Half::Tail };
+        }
+        // A half whose partner never shows: it can only face out.
+        for (i, &g) in singles.iter().enumerate() {
+            edge_of[g] = Edge::Figure { figure: (pairs.len() + i) as u16, half: Half::Head };
+        }
+        let figures = pairs.len() + singles.len();
+        // Every printed set has at least two figures (the 105 real card
+        // lists: 2 to 21); with one, nearly anything matches.
+        if figures < 2 {
+            continue;
+        }
+        out.extend(build(ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
+            mode: MatchMode::Complement,
+            needs_seams: false,
+            groups: k,
+            puzzle,
+        }));
+    }
+    out
+}
+
+/// Labellings by the shape of what the edges show (see
+/// [`edges::shape_looks`]), for figures colour cannot tell apart: grouped
+/// by their strokes, and paired by how well their seams continue each
+/// other (a head and a tail printed in different colours, a helmet's red
+/// shell and its grey facemask, still meet in one line). Then as the cards
+/// lie. Tried after every colour reading.
+pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<Labelling> {
+    let n = shapes.len();
+    let tree = edges::cluster_by(n, |a, b| edges::shape_distance(&shapes[a], &shapes[b]));
+    let mut cuts: Vec<usize> =
+        edges::plausible_cuts_above(&tree, MAX_GROUPS, edges::SHAPE_NOISE_FLOOR).into_iter().take(6).collect();
+    // Stroke distances rise smoothly, so the gaps rank cuts poorly (Bama's
+    // exact 8-group cut ranked 17th). Eight distinct halves (four figures)
+    // is what most sets print: 86 of the 105 real card lists.
+    if !cuts.contains(&COMMON_HALVES) && COMMON_HALVES < n {
+        cuts.push(COMMON_HALVES);
+    }
+    let mut out = Vec::new();
+    for &k in &cuts {
+        let ids = &tree.cuts[k];
+        // Seam cost between groups: the median over their sides on
+        // different cards (a card's own sides never meet).
+        let cost: Vec<Vec<f32>> = (0..k)
+            .map(|a| {
+                (0..k)
+                    .map(|b| {
+                        let mut d: Vec<f32> = (0..n)
+                            .filter(|&i| ids[i] == a)
+                            .flat_map(|i| (0..n).filter(move |&j| ids[j] == b && j / 4 != i / 4).map(move |j| (i, j)))
+                            .map(|(i, j)| edges::seam_distance(&shapes[i], &shapes[j]))
+                            .collect();
+                        if d.is_empty() {
+                            return f32::INFINITY;
+                        }
+                        d.sort_by(f32::total_cmp);
+                        d[d.len() / 2]
+                    })
+                    .collect()
+            })
+            .collect();
+        // A group left alone (its partner never shows) costs what a
+        // typical pair of unrelated groups does.
+        let mut all: Vec<f32> = (0..k)
+            .flat_map(|a| (0..k).filter(move |&b| b != a).map(move |b| (a, b)))
+            .map(|(a, b)| cost[a][b])
+            .filter(|c| c.is_finite())
+            .collect();
+        all.sort_by(f32::total_cmp);
+        let alone = all.get(all.len() / 2).copied().unwrap_or(f32::INFINITY);
+        out.extend(from_pairings(ids, k, edges::pairings_alone(&cost, 4, alone), rows, cols));
+    }
+    for &k in &cuts {
+        out.extend(as_laid_out(&tree.cuts[k], k, rows, cols));
+    }
+    for labelling in &mut out {
+        labelling.needs_seams = true;
     }
     out
 }
@@ -238,6 +395,7 @@ fn figures_then_halves(looks: &[EdgeLook], rows: usize, cols: usize) -> Vec<Labe
             .collect();
         out.extend(build(&ids, &edge_of, figures, rows, cols).map(|puzzle| Labelling {
             mode: MatchMode::Complement,
+            needs_seams: false,
             groups: figures * 2,
             puzzle,
         }));
@@ -294,6 +452,7 @@ fn as_laid_out(ids: &[usize], k: usize, rows: usize, cols: usize) -> Option<Labe
     }
     build(ids, &edge_of, figures as usize, rows, cols).map(|puzzle| Labelling {
         mode: MatchMode::Complement,
+        needs_seams: false,
         groups: k,
         puzzle,
     })

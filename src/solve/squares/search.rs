@@ -409,239 +409,166 @@ const FLUSH: u64 = 4096;
 
 /// Runs the scan-line search on one thread, taking tasks from `shared`.
 pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> SearchStats {
-    let mut walk = Walk::new(tables, shared);
-    walk.resume(tables, shared, job, u64::MAX);
-    walk.finish(shared)
-}
-
-/// A search that can stop after some number of nodes and go on later (to
-/// run several searches in turns, see `super::portfolio`).
-pub struct Walk<const W: usize> {
-    placed: Vec<Candidate>,
-    levels: Vec<Level<W>>,
-    free: [u64; W],
-    allowed: Vec<[u64; W]>,
-    stats: SearchStats,
-    /// Tasks: the next one met in search order, the one this thread claimed,
-    /// and the one it is in (0 above the cut and on a single thread).
-    task: u64,
-    claimed: u64,
-    current: u64,
-    unflushed: u64,
-    depth: usize,
-    finished: bool,
-}
-
-impl<const W: usize> Walk<W> {
-    pub fn new(tables: &Tables<W>, shared: &Shared) -> Walk<W> {
-        let n = tables.width * tables.height;
-        // One more slot: the sentinel that shows the frame code.
-        let mut placed = vec![Candidate::default(); n + 1];
-        let frame_key = (tables.frame_code as usize * tables.n_codes * 4) as u32;
-        placed[n] = Candidate {
-            card: 0,
-            rotation: 0,
-            need_right: tables.frame_code,
-            need_bottom: tables.frame_code,
-            right_key: frame_key,
-        };
-        let mut levels = vec![Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }; n];
-        // Cards still free, and per depth the cards symmetry allows there.
-        let mut free = [0u64; W];
-        for card in 0..n {
-            free[card >> 6] |= 1 << (card & 63);
-        }
-        let mut allowed = vec![[u64::MAX; W]; n];
-        if let Some(first) = tables.first_card {
-            allowed[0] = [0; W];
-            allowed[0][first as usize >> 6] = 1 << (first & 63);
-        }
-        let claimed = if shared.depth < n { shared.next.fetch_add(1, Ordering::Relaxed) } else { 0 };
-        let key = tables.key(0, &placed);
-        let left = and3(&tables.layers[key].cards, &free, &allowed[0]);
-        levels[0] = tables.level(0, &placed, tables.start(key, left));
-        Walk {
-            placed,
-            levels,
-            free,
-            allowed,
-            stats: SearchStats { solutions: 0, nodes: 0, tried: 0, end: SearchEnd::Exhausted, kept: Vec::new() },
-            task: 0,
-            claimed,
-            current: 0,
-            unflushed: 0,
-            depth: 0,
-            finished: false,
-        }
+    let n = tables.width * tables.height;
+    // One more slot: the sentinel that shows the frame code.
+    let mut placed = vec![Candidate::default(); n + 1];
+    let frame_key = (tables.frame_code as usize * tables.n_codes * 4) as u32;
+    placed[n] = Candidate {
+        card: 0,
+        rotation: 0,
+        need_right: tables.frame_code,
+        need_bottom: tables.frame_code,
+        right_key: frame_key,
+    };
+    let mut levels = vec![Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }; n];
+    // Cards still free, and per depth the cards symmetry allows there.
+    let mut free = [0u64; W];
+    for card in 0..n {
+        free[card >> 6] |= 1 << (card & 63);
     }
-
-    /// Nodes placed so far.
-    pub fn nodes(&self) -> u64 {
-        self.stats.nodes
+    let mut allowed = vec![[u64::MAX; W]; n];
+    if let Some(first) = tables.first_card {
+        allowed[0] = [0; W];
+        allowed[0][first as usize >> 6] = 1 << (first & 63);
     }
-
-    /// Solutions found so far.
-    pub fn solutions(&self) -> u64 {
-        self.stats.solutions
-    }
-
-    /// The figures, once the search is over or given up.
-    pub fn finish(mut self, shared: &Shared) -> SearchStats {
-        shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
-        // `tried` counted the cards the look-ahead took back; add those it kept.
-        self.stats.tried += self.stats.nodes;
-        self.stats
-    }
-
-    /// Searches on until the search ends (true) or has placed `until` nodes
-    /// in all (false: call again to go on).
-    pub fn resume(&mut self, tables: &Tables<W>, shared: &Shared, job: Job, until: u64) -> bool {
-        if self.finished {
-            return true;
-        }
-        let n = tables.width * tables.height;
-        let cut = shared.depth;
-        // The loop's state in locals, put back on return.
-        let mut placed = std::mem::take(&mut self.placed);
-        let mut levels = std::mem::take(&mut self.levels);
-        let mut allowed = std::mem::take(&mut self.allowed);
-        let mut stats = std::mem::replace(
-            &mut self.stats,
-            SearchStats { solutions: 0, nodes: 0, tried: 0, end: SearchEnd::Exhausted, kept: Vec::new() },
-        );
-        let (mut free, mut task, mut claimed, mut current, mut unflushed, mut depth) =
-            (self.free, self.task, self.claimed, self.current, self.unflushed, self.depth);
-        let finished = loop {
-            if stats.nodes >= until {
-                break false;
+    let mut stats = SearchStats { solutions: 0, nodes: 0, tried: 0, end: SearchEnd::Exhausted, kept: Vec::new() };
+    // Tasks: the next one met in search order, the one this thread claimed,
+    // and the one it is in (0 above the cut and on a single thread).
+    let cut = shared.depth;
+    let mut task = 0u64;
+    let mut claimed = if cut < n { shared.next.fetch_add(1, Ordering::Relaxed) } else { 0 };
+    let mut current = 0u64;
+    let mut unflushed = 0u64;
+    let mut depth = 0;
+    let key = tables.key(0, &placed);
+    let left = and3(&tables.layers[key].cards, &free, &allowed[0]);
+    levels[0] = tables.level(0, &placed, tables.start(key, left));
+    loop {
+        let level = &mut levels[depth];
+        // Next free card in the current layer, moving on through the layers.
+        let mut word = level.left.iter().position(|&w| w != 0);
+        while word.is_none() {
+            if level.next >= level.end {
+                break;
             }
-            let level = &mut levels[depth];
-            // Next free card in the current layer, moving on through the layers.
-            let mut word = level.left.iter().position(|&w| w != 0);
-            while word.is_none() {
-                if level.next >= level.end {
-                    break;
-                }
-                level.layer = level.next;
-                level.next += 1;
-                level.left = and3(&tables.layers[level.layer as usize].cards, &free, &allowed[depth]);
-                word = level.left.iter().position(|&w| w != 0);
-            }
-            let Some(i) = word else {
-                if depth == 0 {
-                    break true;
-                }
-                depth -= 1;
-                let card = placed[depth].card as usize;
-                free[card >> 6] |= 1 << (card & 63);
-                continue;
-            };
-            let bit = level.left[i].trailing_zeros() as usize;
-            level.left[i] &= level.left[i] - 1;
-            let card = i * 64 + bit;
-            placed[depth] = tables.chosen[tables.layers[level.layer as usize].base as usize + card];
+            level.layer = level.next;
+            level.next += 1;
+            level.left = and3(&tables.layers[level.layer as usize].cards, &free, &allowed[depth]);
+            word = level.left.iter().position(|&w| w != 0);
+        }
+        let Some(i) = word else {
             if depth == 0 {
-                // The corners the top-left one turns into take higher card numbers.
-                let above: [u64; W] = std::array::from_fn(|w| {
-                    let lo = w * 64;
-                    if card < lo {
-                        u64::MAX
-                    } else if card + 1 >= lo + 64 {
-                        0
-                    } else {
-                        u64::MAX << (card + 1 - lo)
-                    }
-                });
-                for (pos, mask) in allowed.iter_mut().enumerate().skip(1) {
-                    if tables.above_corner[pos] {
-                        *mask = above;
-                    }
+                break;
+            }
+            depth -= 1;
+            let card = placed[depth].card as usize;
+            free[card >> 6] |= 1 << (card & 63);
+            continue;
+        };
+        let bit = level.left[i].trailing_zeros() as usize;
+        level.left[i] &= level.left[i] - 1;
+        let card = i * 64 + bit;
+        placed[depth] = tables.chosen[tables.layers[level.layer as usize].base as usize + card];
+        if depth == 0 {
+            // The corners the top-left one turns into take higher card numbers.
+            let above: [u64; W] = std::array::from_fn(|w| {
+                let lo = w * 64;
+                if card < lo {
+                    u64::MAX
+                } else if card + 1 >= lo + 64 {
+                    0
+                } else {
+                    u64::MAX << (card + 1 - lo)
+                }
+            });
+            for (pos, mask) in allowed.iter_mut().enumerate().skip(1) {
+                if tables.above_corner[pos] {
+                    *mask = above;
                 }
             }
-            let mut free_after = free;
-            free_after[card >> 6] &= !(1 << (card & 63));
-            // Look-ahead: the next cell's key is known now (its left neighbour is
-            // this card, its top one was placed before). When no free card fits
-            // it, do not descend. A third of all descents were such dead ends.
-            let next = if depth + 1 < n {
-                let key = if tables.width > 1 {
-                    level.next_key as usize + (placed[depth].right_key & level.next_left) as usize
-                } else {
-                    tables.key(depth + 1, &placed)
-                };
-                let left = and3(&tables.layers[key].cards, &free_after, &allowed[depth + 1]);
-                // Later layers hold only cards of the first, so it alone decides.
-                if left.iter().all(|&w| w == 0) {
+        }
+        let mut free_after = free;
+        free_after[card >> 6] &= !(1 << (card & 63));
+        // Look-ahead: the next cell's key is known now (its left neighbour is
+        // this card, its top one was placed before). When no free card fits
+        // it, do not descend. A third of all descents were such dead ends.
+        let next = if depth + 1 < n {
+            let key = if tables.width > 1 {
+                level.next_key as usize + (placed[depth].right_key & level.next_left) as usize
+            } else {
+                tables.key(depth + 1, &placed)
+            };
+            let left = and3(&tables.layers[key].cards, &free_after, &allowed[depth + 1]);
+            // Later layers hold only cards of the first, so it alone decides.
+            if left.iter().all(|&w| w == 0) {
+                stats.tried += u64::from(depth >= cut || job.counts_top);
+                continue;
+            }
+            // And the cell below: its top edge is this card's bottom.
+            let below = depth + tables.width;
+            if below < n {
+                let code = placed[depth].need_bottom as usize;
+                let fits = &tables.top_any[code * 4 + tables.cells[below].class as usize];
+                if (0..W).all(|i| fits[i] & free_after[i] == 0) {
                     stats.tried += u64::from(depth >= cut || job.counts_top);
                     continue;
                 }
-                // And the cell below: its top edge is this card's bottom.
-                let below = depth + tables.width;
-                if below < n {
-                    let code = placed[depth].need_bottom as usize;
-                    let fits = &tables.top_any[code * 4 + tables.cells[below].class as usize];
-                    if (0..W).all(|i| fits[i] & free_after[i] == 0) {
-                        stats.tried += u64::from(depth >= cut || job.counts_top);
-                        continue;
-                    }
+            }
+            tables.start(key, left)
+        } else {
+            Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }
+        };
+        if depth >= cut || job.counts_top {
+            stats.nodes += 1;
+            unflushed += 1;
+            if unflushed == FLUSH || job.max_nodes < FLUSH {
+                let total = shared.nodes.fetch_add(unflushed, Ordering::Relaxed) + unflushed;
+                unflushed = 0;
+                if total > job.max_nodes {
+                    stats.end = SearchEnd::OutOfBudget;
+                    break;
                 }
-                tables.start(key, left)
-            } else {
-                Level { layer: 0, next: 0, end: 0, left: [0; W], next_key: 0, next_left: 0 }
-            };
-            if depth >= cut || job.counts_top {
-                stats.nodes += 1;
-                unflushed += 1;
-                if unflushed == FLUSH || job.max_nodes < FLUSH {
-                    let total = shared.nodes.fetch_add(unflushed, Ordering::Relaxed) + unflushed;
-                    unflushed = 0;
-                    if total > job.max_nodes {
-                        stats.end = SearchEnd::OutOfBudget;
-                        break true;
-                    }
-                    // Another thread found a solution in an earlier task.
-                    if job.first_only && shared.first.load(Ordering::Relaxed) < current {
-                        stats.end = SearchEnd::Stopped;
-                        break true;
-                    }
+                // Another thread found a solution in an earlier task.
+                if job.first_only && shared.first.load(Ordering::Relaxed) < current {
+                    stats.end = SearchEnd::Stopped;
+                    break;
                 }
             }
-            if depth == n - 1 {
-                stats.solutions += 1;
-                if stats.kept.len() < job.keep {
-                    stats.kept.push((current, placed[..n].to_vec()));
-                }
-                if job.first_only {
-                    shared.first.fetch_min(current, Ordering::Relaxed);
-                    stats.end = SearchEnd::Stopped;
-                    break true;
-                }
+        }
+        if depth == n - 1 {
+            stats.solutions += 1;
+            if stats.kept.len() < job.keep {
+                stats.kept.push((current, placed[..n].to_vec()));
+            }
+            if job.first_only {
+                shared.first.fetch_min(current, Ordering::Relaxed);
+                stats.end = SearchEnd::Stopped;
+                break;
+            }
+            continue;
+        }
+        if depth + 1 == cut {
+            // Entering a task: only the one this thread claimed.
+            let this = task;
+            task += 1;
+            if this != claimed {
                 continue;
             }
-            if depth + 1 == cut {
-                // Entering a task: only the one this thread claimed.
-                let this = task;
-                task += 1;
-                if this != claimed {
-                    continue;
-                }
-                if job.first_only && shared.first.load(Ordering::Relaxed) < this {
-                    stats.end = SearchEnd::Stopped;
-                    break true;
-                }
-                current = this;
-                claimed = shared.next.fetch_add(1, Ordering::Relaxed);
+            if job.first_only && shared.first.load(Ordering::Relaxed) < this {
+                stats.end = SearchEnd::Stopped;
+                break;
             }
-            free = free_after;
-            depth += 1;
-            levels[depth] = tables.level(depth, &placed, next);
-        };
-        self.finished = finished;
-        (self.placed, self.levels, self.allowed, self.stats) = (placed, levels, allowed, stats);
-        (self.free, self.task, self.claimed, self.current, self.unflushed, self.depth) =
-            (free, task, claimed, current, unflushed, depth);
-        finished
+            current = this;
+            claimed = shared.next.fetch_add(1, Ordering::Relaxed);
+        }
+        free = free_after;
+        depth += 1;
+        levels[depth] = tables.level(depth, &placed, next);
     }
+    shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
+    // `tried` counted the cards the look-ahead took back; add those it kept.
+    stats.tried += stats.nodes;
+    stats
 }
 
 fn and3<const W: usize>(a: &[u64; W], b: &[u64; W], c: &[u64; W]) -> [u64; W] {

@@ -64,7 +64,7 @@ fn synthetic_boards_read_and_solve() {
 }
 
 /// Every product image (white gutters, drop shadows, hairline gaps, one
-/// card tilted) and two of the three phone photos: the 3×3 grid is found,
+/// card tilted) and the three phone photos: the 3×3 grid is found,
 /// as separate blobs or as a lattice of card borders.
 #[test]
 fn product_images_show_a_three_by_three_grid() {
@@ -83,9 +83,11 @@ fn product_images_show_a_three_by_three_grid() {
         "pnikonowicz__ScrambleSquares/scramble_square_image.jpg",
         "trkoenig__ScrambleSquare/unsolved_scramble_squares_balloons.jpg",
         // Phone photos: cards on granite, three touching in an L; a solved
-        // board whose cards meet.
+        // board whose cards meet; white cards on a cream desk beside a
+        // carpet, a keyboard and a notebook.
         "topherCantrell__sim-scrambleSquares/IMG-1827.jpg",
         "albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg",
+        "heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg",
     ] {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
         let grid = find_grid(&img, &GridFinding::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -293,6 +295,7 @@ fn the_bama_photo_is_solved_end_to_end() {
     let list: SquaresPuzzle =
         std::fs::read_to_string(root.join("edge_data/_normalized/topherCantrell_bama.txt")).unwrap().parse().unwrap();
     check_placements(&list, &solution.solutions[0]).expect("the board read from the photo solves the real card list");
+    assert!(match_up(&outcome.puzzle, &list, 0).is_some(), "every edge read as the card list has it, up to names");
 }
 
 /// Card corners of the Bama photo against `tests/data/photo_corners.json`
@@ -319,4 +322,107 @@ fn bama_photo_card_corners_are_where_the_cards_are() {
             assert!(error <= MAX_ERROR, "card {i} corner {c}: {got:?}, expected {want:?} ({:.1}%)", error * 100.0);
         }
     }
+}
+
+/// The Skiers phone photo (3840×2160: white cards on a cream desk whose
+/// colour their snow shares, the left column against a dark carpet, two
+/// cards touching, a keyboard and a notebook beside them) solved end to end.
+/// The photo's cards are matched to the card list
+/// (`edge_data/_normalized/heytomorrow34_skiers.txt`, whose order says
+/// nothing about the photo) by their edges up to names; one of the 36
+/// edges is read as the other half of its figure (read: six heads and three
+/// tails of one figure; the list: five and four), so one mismatch is
+/// allowed, and the board found, carried over to the list's cards, must
+/// solve the list.
+#[test]
+fn the_skiers_photo_is_solved_end_to_end() {
+    use snapsolve::puzzle::squares::{Placement, Rotation, SquaresPuzzle};
+    let root = support::shared_dir();
+    let img =
+        image::open(root.join("edge_images/heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg")).unwrap().to_rgb8();
+    let run = run_cards_image(&img, &RunOptions::default());
+    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    let solution = outcome.result.as_ref().expect("solved");
+    assert_eq!((solution.raw, solution.unique), (4, 1));
+    let list: SquaresPuzzle =
+        std::fs::read_to_string(root.join("edge_data/_normalized/heytomorrow34_skiers.txt")).unwrap().parse().unwrap();
+    assert!(match_up(&outcome.puzzle, &list, 0).is_none(), "all 36 edges read right: tighten this test");
+    let cards = match_up(&outcome.puzzle, &list, 1).expect("the photo's cards are the list's, but for one edge");
+    let on_list: Vec<Placement> = solution.solutions[0]
+        .iter()
+        .map(|p| {
+            let (card, turned) = cards[p.card];
+            let rotation = Rotation::from_quarter_turns((turned.quarter_turns() + p.rotation.quarter_turns()) % 4);
+            Placement { card, rotation, ..*p }
+        })
+        .collect();
+    check_placements(&list, &on_list).expect("the board read from the photo solves the card list");
+}
+
+/// Which card of `b` (and turned how) each card of `a` is, when the two
+/// lists are the same set up to the order of the cards, their turns, and
+/// the names of the edges (any renaming that keeps which edges match
+/// which), allowing `misses` edges that do not agree.
+fn match_up(
+    a: &snapsolve::puzzle::squares::SquaresPuzzle,
+    b: &snapsolve::puzzle::squares::SquaresPuzzle,
+    misses: usize,
+) -> Option<Vec<(usize, snapsolve::puzzle::squares::Rotation)>> {
+    use snapsolve::puzzle::squares::{Edge, Rotation};
+    struct Search<'a> {
+        a: &'a [[Edge; 4]],
+        b: &'a [[[Edge; 4]; 4]],
+        used: Vec<bool>,
+        names: Vec<(Edge, Edge)>,
+        chosen: Vec<(usize, Rotation)>,
+    }
+    fn place(s: &mut Search, i: usize, misses: usize) -> bool {
+        if i == s.a.len() {
+            return true;
+        }
+        for j in 0..s.b.len() {
+            if s.used[j] {
+                continue;
+            }
+            for (r, turned) in s.b[j].iter().enumerate() {
+                let before = s.names.len();
+                let mut missed = 0;
+                for (&x, &y) in s.a[i].iter().zip(turned) {
+                    let agrees = if let Some(&(_, named)) = s.names.iter().find(|(e, _)| *e == x) {
+                        named == y
+                    } else if s.names.iter().any(|&(_, t)| t == y)
+                        || s.names.iter().any(|&(e, t)| e.matches(x) != t.matches(y))
+                        || x.matches(x) != y.matches(y)
+                    {
+                        false
+                    } else {
+                        // A new name that keeps every match and mismatch.
+                        s.names.push((x, y));
+                        true
+                    };
+                    missed += usize::from(!agrees);
+                }
+                if missed <= misses {
+                    s.used[j] = true;
+                    s.chosen.push((j, Rotation::ALL[r]));
+                    if place(s, i + 1, misses - missed) {
+                        return true;
+                    }
+                    s.chosen.pop();
+                    s.used[j] = false;
+                }
+                s.names.truncate(before);
+            }
+        }
+        false
+    }
+    if a.cards.len() != b.cards.len() {
+        return None;
+    }
+    let a_edges: Vec<[Edge; 4]> = a.cards.iter().map(|c| c.edges).collect();
+    let b_turns: Vec<[[Edge; 4]; 4]> =
+        b.cards.iter().map(|c| Rotation::ALL.map(|r| std::array::from_fn(|side| c.edge(side, r)))).collect();
+    let mut search =
+        Search { a: &a_edges, b: &b_turns, used: vec![false; b.cards.len()], names: Vec::new(), chosen: Vec::new() };
+    place(&mut search, 0, misses).then_some(search.chosen)
 }

@@ -12,7 +12,7 @@
 
 use image::RgbImage;
 
-use super::snap::{Away, Corners, snap};
+use super::snap::{Away, Corners, snap, snap_scored};
 use super::{CardsError, Quad};
 use palette::Lab;
 
@@ -124,13 +124,15 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
         frame.push(small.get_pixel(w - 1, y).0);
     }
     // CIELAB of the blurred and the sharp copy, once for every table tried.
-    let blurred: Vec<Lab> = box_shrink_same(&small).pixels().map(|p| to_lab(p.0)).collect();
-    let sharp: Vec<Lab> = small.pixels().map(|p| to_lab(p.0)).collect();
+    let copies = [box_shrink_same(&small), small.clone()];
+    let [blurred, sharp]: [Vec<Lab>; 2] =
+        crate::vision::par_map(&copies, |c| c.pixels().map(|p| to_lab(p.0)).collect()).try_into().expect("two copies");
     let structure = structure_map(&small);
     let mut found = 0;
+    let round = |c: [u8; 3]| Table { colours: vec![to_lab(c)], tolerance: Tolerance::Round(options.min_delta_e) };
     let mut cards = None;
-    for table in [crate::vision::median_color(&frame), most_common(&small)] {
-        match card_blobs_on(&small, (&blurred, &sharp), &structure, to_lab(table), options) {
+    for table in [round(crate::vision::median_color(&frame)), round(most_common(&small))] {
+        match card_blobs_on(&small, (&blurred, &sharp), &structure, &table, options) {
             Ok(blobs) => {
                 cards = Some(blobs);
                 break;
@@ -138,13 +140,35 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
             Err(n) => found = found.max(n),
         }
     }
-    let Some(cards) = cards else {
-        // Cards that nearly touch: their borders as a regular lattice.
-        return lattice_grid(&small, factor, options).ok_or(if found == 0 {
-            CardsError::NoCards { found }
-        } else {
-            CardsError::NoGrid { found }
-        });
+    let cards = match cards {
+        Some(cards) => cards,
+        None => {
+            // Cards that nearly touch: their borders as a regular lattice.
+            if let Some(grid) = lattice_grid(&small, factor, options) {
+                return Ok(grid);
+            }
+            // Last, a table of several colours (a desk, the carpet beside
+            // it), each matched closely in hue: white cards on a cream desk
+            // share its lightness but not its yellow. Tried after the
+            // lattice: on the skiers product image (hairline gutters) it
+            // found a 2×2 grid where the lattice finds the 3×3.
+            let frame_lab: Vec<Lab> = (0..w)
+                .flat_map(|x| [(x, 0), (x, h - 1)])
+                .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]))
+                .map(|(x, y)| blurred[(y * w + x) as usize])
+                .collect();
+            let hue = Table {
+                colours: common_colours(&frame_lab),
+                tolerance: Tolerance::Hue { lightness: 15.0, chroma: 5.0 },
+            };
+            match card_blobs_on(&small, (&blurred, &sharp), &structure, &hue, options) {
+                Ok(cards) => cards,
+                Err(n) => {
+                    found = found.max(n);
+                    return Err(if found == 0 { CardsError::NoCards { found } } else { CardsError::NoGrid { found } });
+                }
+            }
+        }
     };
     let n = cards.len();
     let (rows, cols) = options.grid.unwrap_or_else(|| {
@@ -166,49 +190,123 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
     Ok(CardGrid { rows, cols, cards: ordered })
 }
 
+/// What the table looks like.
+struct Table {
+    colours: Vec<Lab>,
+    tolerance: Tolerance,
+}
+
+/// How close to one of the table's colours a pixel must be to be table.
+enum Tolerance {
+    /// Within this ΔE, in the blurred copy and in the sharp one.
+    Round(f32),
+    /// Lightness within `lightness` and hue (a*, b*) within `chroma` in the
+    /// blurred copy; in the sharp one, 1.6 times the hue radius.
+    Hue { lightness: f32, chroma: f32 },
+}
+
+impl Table {
+    fn holds(&self, blurred: Lab, sharp: Lab) -> bool {
+        self.colours.iter().any(|&t| match self.tolerance {
+            Tolerance::Round(r) => delta_e(blurred, t) <= r && delta_e(sharp, t) <= r,
+            Tolerance::Hue { lightness, chroma } => {
+                let near =
+                    |c: Lab, radius: f32| (c.l - t.l).abs() <= lightness && (c.a - t.a).hypot(c.b - t.b) <= radius;
+                near(blurred, chroma) && near(sharp, chroma * 1.6)
+            }
+        })
+    }
+
+    /// How unlike the table a colour is, for snapping sides: ΔE to the
+    /// nearest table colour; for a hue table, ten times the distance in
+    /// units of its tolerance, and no more than 20: pale card faces then
+    /// count as fully "card", so a figure's outline inside the card (a far
+    /// bigger ΔE step) does not outscore the card's own edge.
+    fn distance(&self, c: Lab) -> f32 {
+        self.colours
+            .iter()
+            .map(|&t| match self.tolerance {
+                Tolerance::Round(_) => delta_e(c, t),
+                Tolerance::Hue { lightness, chroma } => {
+                    let units = ((c.l - t.l).abs() / lightness).max((c.a - t.a).hypot(c.b - t.b) / chroma);
+                    (10.0 * units).min(20.0)
+                }
+            })
+            .fold(f32::MAX, f32::min)
+    }
+}
+
+/// The colours that each cover a tenth of `pixels` or more (in bins of 10
+/// CIELAB units; each the median of its bin), most common first.
+fn common_colours(pixels: &[Lab]) -> Vec<Lab> {
+    let bin = |c: &Lab| ((c.l / 10.0).floor() as i32, (c.a / 10.0).floor() as i32, (c.b / 10.0).floor() as i32);
+    let mut counts: std::collections::HashMap<(i32, i32, i32), Vec<Lab>> = std::collections::HashMap::new();
+    for c in pixels {
+        counts.entry(bin(c)).or_default().push(*c);
+    }
+    let mut bins: Vec<Vec<Lab>> = counts.into_values().filter(|m| m.len() * 10 >= pixels.len()).collect();
+    bins.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| bin(&a[0]).cmp(&bin(&b[0]))));
+    bins.into_iter()
+        .map(|members| {
+            let median = |f: fn(&Lab) -> f32| {
+                let mut v: Vec<f32> = members.iter().map(f).collect();
+                v.sort_by(f32::total_cmp);
+                v[v.len() / 2]
+            };
+            Lab::new(median(|c| c.l), median(|c| c.a), median(|c| c.b))
+        })
+        .collect()
+}
+
 /// The cards' corners on a table of colour `table` (in the working
 /// picture's pixels), or how many card-like blobs there were.
 fn card_blobs_on(
     small: &RgbImage,
     (blurred, sharp): (&[Lab], &[Lab]),
     structure: &[bool],
-    table: Lab,
+    table: &Table,
     options: &GridFinding,
 ) -> Result<Vec<Corners>, usize> {
     let (w, h) = small.dimensions();
     // Table-like in the blurred copy (speckle and noise average out) and
     // in the sharp one (a thin card outline must stay a wall).
-    let tableish: Vec<bool> = blurred
-        .iter()
-        .zip(sharp)
-        .map(|(&b, &p)| delta_e(b, table) <= options.min_delta_e && delta_e(p, table) <= options.min_delta_e)
-        .collect();
+    let tableish: Vec<bool> = blurred.iter().zip(sharp).map(|(&b, &p)| table.holds(b, p)).collect();
     // Card: whatever the table around the cards does not reach, so a card
     // face that looks like the table still counts inside its outline.
     let mask = unreached(&tableish, w as usize, h as usize);
-    let wanted = options.grid.map(|(r, c)| r * c);
     // Shadows and near-touching cards bridge blobs: an opening cuts thin
     // bridges. (This was once repeated six times "to open harder", but an
     // opening by the same square is idempotent, so the repeats only cost
     // time; bigger squares lost the skiers product image's grid.)
-    let mask = open(&mask, w as usize, h as usize, 1);
+    // A hue table's flood leaves the cards of a photo joined to whatever
+    // else is not table along thin strips (the dark edge of a desk against
+    // the carpet): a bigger square, a 250th of the picture, cuts them.
+    let size = match table.tolerance {
+        Tolerance::Round(_) => 1,
+        Tolerance::Hue { .. } => (w.max(h) as usize / 250).max(1),
+    };
+    let mask = open(&mask, w as usize, h as usize, size);
     let filled = fill_spans(&mask, w as usize, h as usize);
     let (found_blobs, label) = labelled_blobs(&filled, w as usize, h as usize);
-    let all = split_touching(found_blobs, &label, w as usize);
+    let all = split_touching(found_blobs, &label, w as usize, (w * h) / 400);
     // A card shows something; an empty cell of a game board is flat.
     let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
-    let found = match card_blobs(&shown, (w * h) / 400, wanted) {
+    // On a desk photo (a hue table) other things lie beside the cards; card-
+    // like blobs that do not line up with the rest are dropped there (only:
+    // on product images that dropping made a 2×2 grid of a 3×3 one).
+    let clutter = matches!(table.tolerance, Tolerance::Hue { .. });
+    let found = match card_blobs(&shown, (w * h) / 400, options.grid, clutter) {
         Ok(cards) => {
             // Straighten the sides of cards cut apart onto the cards' edges
             // (see `snap`). Cards found whole keep their extreme points:
             // snapping moved clean TetraVex tiles by a few pixels onto
             // their white triangles.
-            let distance: Vec<f32> = blurred.iter().map(|&b| delta_e(b, table)).collect();
+            let distance: Vec<f32> = blurred.iter().map(|&b| table.distance(b)).collect();
             let away = Away { distance: &distance, width: w as usize, height: h as usize };
-            return Ok(cards
+            let out: Vec<Corners> = cards
                 .iter()
                 .map(|b| {
-                    if !b.cut {
+                    if !b.cut && !matches!(table.tolerance, Tolerance::Hue { .. }) {
                         return b.corner_points();
                     }
                     let id = label[b.seed];
@@ -217,9 +315,22 @@ fn card_blobs_on(
                             && (b.min_y as usize..=b.max_y as usize).contains(&y)
                             && label[y * w as usize + x] == id
                     };
+                    if matches!(table.tolerance, Tolerance::Hue { .. }) {
+                        // A hue table's flood bites into pale card faces,
+                        // and a bite at a corner drags its extreme point in
+                        // while tilt and perspective make the box wrong: of
+                        // both, snapped, the one that found more edge.
+                        let (x0, x1, y0, y1) = (b.min_x as f32, b.max_x as f32, b.min_y as f32, b.max_y as f32);
+                        // Bites are not the blob's own pixels but are card.
+                        let any = |_: usize, _: usize| true;
+                        let from_box = snap_scored([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], &away, any);
+                        let from_points = snap_scored(b.corner_points(), &away, any);
+                        return if from_box.1 > from_points.1 { from_box.0 } else { from_points.0 };
+                    }
                     snap(b.corner_points(), &away, own)
                 })
-                .collect());
+                .collect();
+            return Ok(out);
         }
         Err(n) => n,
     };
@@ -231,7 +342,7 @@ fn card_blobs_on(
         .flat_map(|b| split_by_lines(small, b))
         .filter(|b| has_structure(b, structure, w as usize))
         .collect();
-    card_blobs(&cells, (w * h) / 400, wanted)
+    card_blobs(&cells, (w * h) / 400, options.grid, false)
         .map(|cards| cards.iter().map(Blob::corner_points).collect())
         .map_err(|n| found.max(n))
 }
@@ -285,13 +396,15 @@ fn split_by_lines(small: &RgbImage, b: Blob) -> Vec<Blob> {
 /// each kept cell is the blob's own pixels in it, so a card laid a little
 /// off the cut keeps its real corners, and a card of another blob inside
 /// the box (three cards touching in an L around a fourth) is not counted.
-fn split_touching(blobs: Vec<Blob>, label: &[u32], w: usize) -> Vec<Blob> {
+fn split_touching(blobs: Vec<Blob>, label: &[u32], w: usize, min_area: u32) -> Vec<Blob> {
     let side = |b: &Blob| ((b.max_x - b.min_x + 1) as f32, (b.max_y - b.min_y + 1) as f32);
+    // Single cards: square, well filled, and as big as a card may be (a
+    // keyboard's keys are square blobs too, and many).
     let mut singles: Vec<f32> = blobs
         .iter()
         .filter(|b| {
             let (bw, bh) = side(b);
-            bw >= 12.0 && (bw / bh - 1.0).abs() < 0.1 && b.area as f32 >= 0.85 * bw * bh
+            b.area >= min_area && (bw / bh - 1.0).abs() < 0.1 && b.area as f32 >= 0.85 * bw * bh
         })
         .map(|b| side(b).0)
         .collect();
@@ -304,7 +417,7 @@ fn split_touching(blobs: Vec<Blob>, label: &[u32], w: usize) -> Vec<Blob> {
     for (id, b) in blobs.into_iter().enumerate() {
         let (bw, bh) = side(&b);
         let (nx, ny) = ((bw / unit).round() as u32, (bh / unit).round() as u32);
-        let whole = |n: u32, len: f32| n >= 1 && (len / n as f32 - unit).abs() <= unit * 0.12;
+        let whole = |n: u32, len: f32| n >= 1 && (len / n as f32 - unit).abs() <= unit * 0.15;
         if nx * ny <= 1 || nx > 6 || ny > 6 || !whole(nx, bw) || !whole(ny, bh) {
             out.push(b);
             continue;
@@ -411,8 +524,9 @@ fn lattice_grid(small: &RgbImage, factor: u32, options: &GridFinding) -> Option<
 
 /// The blobs that make a grid: card-like (big enough, about as wide as
 /// tall, well filled) and of one size, a square number of them (or
-/// `wanted`). Otherwise, how many card-like blobs there were.
-fn card_blobs(blobs: &[Blob], min_area: u32, wanted: Option<usize>) -> Result<Vec<Blob>, usize> {
+/// `grid`). Otherwise, how many card-like blobs there were.
+fn card_blobs(blobs: &[Blob], min_area: u32, grid: Option<(usize, usize)>, clutter: bool) -> Result<Vec<Blob>, usize> {
+    let wanted = grid.map(|(r, c)| r * c);
     let squareish: Vec<&Blob> = blobs
         .iter()
         .filter(|b| {
@@ -433,10 +547,52 @@ fn card_blobs(blobs: &[Blob], min_area: u32, wanted: Option<usize>) -> Result<Ve
                 .filter(|b| (b.area as f32) > median * 0.6 && (b.area as f32) < median * 1.6)
                 .map(|b| **b)
                 .collect();
+            let (rows, cols) = grid.unwrap_or_else(|| {
+                let d = (n as f64).sqrt().round() as usize;
+                (d, d)
+            });
+            let similar = if clutter && similar.len() > n { in_rows_and_columns(similar, rows, cols) } else { similar };
             (similar.len() == n).then_some(similar)
         })
         .max_by_key(|s| s.len())
         .ok_or(squareish.len())
+}
+
+/// Of more card-like blobs than the grid holds, those that line up with
+/// the others: at least `cols − 1` others in their row and `rows − 1` in
+/// their column (centres within half a card). A notebook's corner beside a
+/// photo's 3×3 cards is in no column of them. A blob left out must lie
+/// outside the others' span, or there is no grid: a card among cards that
+/// does not line up means the grid is some other size.
+fn in_rows_and_columns(blobs: Vec<Blob>, rows: usize, cols: usize) -> Vec<Blob> {
+    let centre = |b: &Blob| ((b.min_x + b.max_x) as f32 / 2.0, (b.min_y + b.max_y) as f32 / 2.0);
+    let half = |b: &Blob| ((b.max_x - b.min_x) + (b.max_y - b.min_y)) as f32 / 4.0;
+    let mut kept = blobs.clone();
+    // Dropping one blob can take another's mates away: repeat until none go.
+    loop {
+        let next: Vec<Blob> = kept
+            .iter()
+            .filter(|b| {
+                let (x, y) = centre(b);
+                let mates = |same: &dyn Fn((f32, f32)) -> bool| kept.iter().filter(|o| same(centre(o))).count() - 1;
+                mates(&|(_, oy)| (oy - y).abs() < half(b)) + 1 >= cols
+                    && mates(&|(ox, _)| (ox - x).abs() < half(b)) + 1 >= rows
+            })
+            .copied()
+            .collect();
+        if next.len() == kept.len() {
+            break;
+        }
+        kept = next;
+    }
+    let (x0, x1) = (kept.iter().map(|b| b.min_x).min(), kept.iter().map(|b| b.max_x).max());
+    let (y0, y1) = (kept.iter().map(|b| b.min_y).min(), kept.iter().map(|b| b.max_y).max());
+    let (Some(x0), Some(x1), Some(y0), Some(y1)) = (x0, x1, y0, y1) else { return blobs };
+    let inside = |b: &Blob| {
+        let (x, y) = centre(b);
+        (x0 as f32..=x1 as f32).contains(&x) && (y0 as f32..=y1 as f32).contains(&y)
+    };
+    if blobs.iter().any(|b| inside(b) && !kept.iter().any(|k| k.seed == b.seed)) { blobs } else { kept }
 }
 
 /// A 5×5 mean blur at the same size (clamped at the borders).
@@ -467,30 +623,57 @@ fn box_shrink_same(image: &RgbImage) -> RgbImage {
 /// cards. (Opening twice by the same square changes nothing, so harder
 /// means a bigger square.)
 fn open(mask: &[bool], w: usize, h: usize, size: usize) -> Vec<bool> {
-    // A square's erosion is a row pass and a column pass of a 1-D erosion.
-    let pass = |src: &[bool], erode: bool, horizontal: bool| -> Vec<bool> {
-        let r = size as isize;
-        (0..w * h)
-            .map(|i| {
-                let (x, y) = ((i % w) as isize, (i / w) as isize);
-                let mut all = true;
-                let mut any = false;
-                for k in -r..=r {
-                    let (nx, ny) = if horizontal { (x + k, y) } else { (x, y + k) };
-                    let v = nx >= 0
-                        && ny >= 0
-                        && (nx as usize) < w
-                        && (ny as usize) < h
-                        && src[ny as usize * w + nx as usize];
-                    all &= v;
-                    any |= v;
-                }
-                if erode { all } else { any }
-            })
-            .collect()
+    // A square's erosion is a row pass and a column pass of a 1-D erosion;
+    // each pass counts the set pixels in every window from running counts
+    // (outside the picture counts as unset), so its cost does not grow
+    // with the square, and both walk the picture row by row.
+    let full = 2 * size + 1;
+    let keep = |set: usize, erode: bool| if erode { set == full } else { set > 0 };
+    let rows = |src: &[bool], erode: bool| -> Vec<bool> {
+        let mut out = vec![false; w * h];
+        let mut sums = vec![0usize; w + 1];
+        for y in 0..h {
+            let row = &src[y * w..(y + 1) * w];
+            for x in 0..w {
+                sums[x + 1] = sums[x] + usize::from(row[x]);
+            }
+            for x in 0..w {
+                let (lo, hi) = (x.saturating_sub(size), (x + size + 1).min(w));
+                out[y * w + x] = keep(sums[hi] - sums[lo], erode);
+            }
+        }
+        out
     };
-    let eroded = pass(&pass(mask, true, true), true, false);
-    pass(&pass(&eroded, false, true), false, false)
+    let columns = |src: &[bool], erode: bool| -> Vec<bool> {
+        let mut out = vec![false; w * h];
+        // counts[x]: set pixels of column x in rows y − size ..= y + size.
+        let mut counts = vec![0usize; w];
+        for y in 0..size.min(h) {
+            for x in 0..w {
+                counts[x] += usize::from(src[y * w + x]);
+            }
+        }
+        for y in 0..h {
+            if y + size < h {
+                let add = &src[(y + size) * w..(y + size + 1) * w];
+                for (c, &v) in counts.iter_mut().zip(add) {
+                    *c += usize::from(v);
+                }
+            }
+            if y > size {
+                let drop = &src[(y - size - 1) * w..(y - size) * w];
+                for (c, &v) in counts.iter_mut().zip(drop) {
+                    *c -= usize::from(v);
+                }
+            }
+            for (o, &c) in out[y * w..(y + 1) * w].iter_mut().zip(&counts) {
+                *o = keep(c, erode);
+            }
+        }
+        out
+    };
+    let eroded = columns(&rows(mask, true), true);
+    columns(&rows(&eroded, false), false)
 }
 
 /// Each blob with the gaps in its rows, then in its columns, filled. A card
@@ -644,6 +827,38 @@ mod tests {
         }
         let (ring, w, h) = mask(&["#####", "#...#", "#...#", "#####"]);
         assert_eq!(fill_spans(&ring, w, h), ring, "a ring the size of the picture stays a ring");
+    }
+
+    /// The running-count opening against the plain definition (a pixel
+    /// stays if some square of side 2·size+1 inside the mask covers it).
+    #[test]
+    fn opening_matches_its_definition() {
+        let (w, h) = (23, 17);
+        let mut state = 12345u64;
+        for size in 1..=3 {
+            let m: Vec<bool> = (0..w * h)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    !(state >> 33).is_multiple_of(5)
+                })
+                .collect();
+            let inside = |cx: isize, cy: isize| {
+                (-(size as isize)..=size as isize).all(|dy| {
+                    (-(size as isize)..=size as isize).all(|dx| {
+                        let (x, y) = (cx + dx, cy + dy);
+                        x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && m[y as usize * w + x as usize]
+                    })
+                })
+            };
+            let expected: Vec<bool> = (0..w * h)
+                .map(|i| {
+                    let (x, y) = ((i % w) as isize, (i / w) as isize);
+                    let s = size as isize;
+                    (-s..=s).any(|dy| (-s..=s).any(|dx| inside(x + dx, y + dy)))
+                })
+                .collect();
+            assert_eq!(open(&m, w, h, size), expected, "size {size}");
+        }
     }
 
     #[test]

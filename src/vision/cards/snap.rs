@@ -37,9 +37,21 @@ const CAP: f32 = 40.0;
 /// `corners` with every side moved onto the card's edge. `own(x, y)` says
 /// whether a pixel belongs to this card's blob.
 pub(super) fn snap(corners: Corners, away: &Away, own: impl Fn(usize, usize) -> bool) -> Corners {
+    let (snapped, _) = snap_scored(corners, away, own);
+    // Inside a game board of tiles that meet, a tile's own pattern can
+    // outscore its outline (a black triangle beside a white one on a pale
+    // window): such a snap bends a square tile out of shape. Keep it only
+    // if the card is at least about as square as before.
+    if skew(&snapped) <= skew(&corners) + 0.03 { snapped } else { corners }
+}
+
+/// `corners` with every side moved onto the card's edge, and how much edge
+/// the four sides found (the sum of their steps; more is better).
+pub(super) fn snap_scored(corners: Corners, away: &Away, own: impl Fn(usize, usize) -> bool) -> (Corners, f32) {
     let centre = corners.iter().fold((0.0, 0.0), |acc, c| (acc.0 + c.0 / 4.0, acc.1 + c.1 / 4.0));
     let side = (0..4).map(|i| dist(corners[i], corners[(i + 1) % 4])).sum::<f32>() / 4.0;
     let reach = (side * 0.2).round() as i32;
+    let mut total = 0.0;
     let lines: Vec<((f32, f32), (f32, f32))> = (0..4)
         .map(|i| {
             let (p, q) = (corners[i], corners[(i + 1) % 4]);
@@ -102,16 +114,13 @@ pub(super) fn snap(corners: Corners, away: &Away, own: impl Fn(usize, usize) -> 
                 }
             }
             let shift = |c: (f32, f32), by: i32| (c.0 + normal.0 * by as f32, c.1 + normal.1 * by as f32);
+            total += best.0;
             (shift(p, best.1), shift(q, best.2))
         })
         .collect();
     // Corner i is where side i-1 (ending there) meets side i (starting there).
     let snapped: Corners = std::array::from_fn(|i| meet(lines[(i + 3) % 4], lines[i]).unwrap_or(corners[i]));
-    // Inside a game board of tiles that meet, a tile's own pattern can
-    // outscore its outline (a black triangle beside a white one on a pale
-    // window): such a snap bends a square tile out of shape. Keep it only
-    // if the card is at least about as square as before.
-    if skew(&snapped) <= skew(&corners) + 0.03 { snapped } else { corners }
+    (snapped, total)
 }
 
 /// How far a quadrilateral is from a square: the spread of its side lengths

@@ -285,15 +285,9 @@ fn the_solved_frog_photo_reads_as_a_solved_board() {
 /// turning the board).
 #[test]
 fn the_bama_photo_is_solved_end_to_end() {
-    use snapsolve::puzzle::squares::SquaresPuzzle;
-    let root = support::shared_dir();
-    let img = image::open(root.join("edge_images/topherCantrell__sim-scrambleSquares/IMG-1827.jpg")).unwrap().to_rgb8();
-    let run = run_cards_image(&img, &RunOptions::default());
-    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    let (outcome, list) = photo_and_list("topherCantrell__sim-scrambleSquares/IMG-1827.jpg", "topherCantrell_bama.txt");
     let solution = outcome.result.as_ref().expect("solved");
     assert_eq!((solution.raw, solution.unique), (4, 1));
-    let list: SquaresPuzzle =
-        std::fs::read_to_string(root.join("edge_data/_normalized/topherCantrell_bama.txt")).unwrap().parse().unwrap();
     check_placements(&list, &solution.solutions[0]).expect("the board read from the photo solves the real card list");
     assert!(match_up(&outcome.puzzle, &list, 0).is_some(), "every edge read as the card list has it, up to names");
 }
@@ -336,16 +330,11 @@ fn bama_photo_card_corners_are_where_the_cards_are() {
 /// solve the list.
 #[test]
 fn the_skiers_photo_is_solved_end_to_end() {
-    use snapsolve::puzzle::squares::{Placement, Rotation, SquaresPuzzle};
-    let root = support::shared_dir();
-    let img =
-        image::open(root.join("edge_images/heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg")).unwrap().to_rgb8();
-    let run = run_cards_image(&img, &RunOptions::default());
-    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    use snapsolve::puzzle::squares::{Placement, Rotation};
+    let (outcome, list) =
+        photo_and_list("heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg", "heytomorrow34_skiers.txt");
     let solution = outcome.result.as_ref().expect("solved");
     assert_eq!((solution.raw, solution.unique), (4, 1));
-    let list: SquaresPuzzle =
-        std::fs::read_to_string(root.join("edge_data/_normalized/heytomorrow34_skiers.txt")).unwrap().parse().unwrap();
     assert!(match_up(&outcome.puzzle, &list, 0).is_none(), "all 36 edges read right: tighten this test");
     let cards = match_up(&outcome.puzzle, &list, 1).expect("the photo's cards are the list's, but for one edge");
     let on_list: Vec<Placement> = solution.solutions[0]
@@ -357,6 +346,20 @@ fn the_skiers_photo_is_solved_end_to_end() {
         })
         .collect();
     check_placements(&list, &on_list).expect("the board read from the photo solves the card list");
+}
+
+/// A photo in `edge_images/` run through the pipeline, and its card list
+/// from `edge_data/_normalized/`.
+fn photo_and_list(
+    photo: &str,
+    list: &str,
+) -> (snapsolve::pipeline::SquaresOutcome, snapsolve::puzzle::squares::SquaresPuzzle) {
+    let root = support::shared_dir();
+    let img = image::open(root.join("edge_images").join(photo)).unwrap().to_rgb8();
+    let run = run_cards_image(&img, &RunOptions::default());
+    let Ok(Outcome::Squares(outcome)) = run.result else { panic!("{photo}: {:?}", run.result.err()) };
+    let text = std::fs::read_to_string(root.join("edge_data/_normalized").join(list)).unwrap();
+    (outcome, text.parse().unwrap())
 }
 
 /// Which card of `b` (and turned how) each card of `a` is, when the two

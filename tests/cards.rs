@@ -292,28 +292,41 @@ fn the_bama_photo_is_solved_end_to_end() {
     assert!(match_up(&outcome.puzzle, &list, 0).is_some(), "every edge read as the card list has it, up to names");
 }
 
-/// Card corners of the Bama photo against `tests/data/photo_corners.json`
-/// (written from crops around each corner): within 4% of the card's side.
-/// Today the worst is 3.1% and the median 0.5%; the four worst corners are
-/// all on cards found whole (their blobs' extreme points, pulled by a rounded
-/// corner or a speck of granite); the snapped cards are within 1%. Before cut cards
-/// had their sides snapped to the card edges: 16%.
+/// Card corners of the phone photos against `tests/data/photo_corners.json`
+/// (written from crops around each corner), within a bound per photo that
+/// only tightens:
+/// - Bama: 4% of the card's side. Today the worst is 3.1% and the median
+///   0.5%; the four worst corners are all on cards found whole (their
+///   blobs' extreme points, pulled by a rounded corner or a speck of
+///   granite); the snapped cards are within 1%. Before cut cards had their
+///   sides snapped to the card edges: 16%.
+/// - Frog: 6.5%. Today the worst is 6.1% and the median about 4.5%: its
+///   cards meet, so they are found as a lattice of straight lines, and the
+///   lattice's lines are the inner stripe of each card's purple border,
+///   about 20 pixels inside the card's edge.
 #[test]
-fn bama_photo_card_corners_are_where_the_cards_are() {
-    const MAX_ERROR: f32 = 0.04;
-    let name = "topherCantrell__sim-scrambleSquares/IMG-1827.jpg";
+fn photo_card_corners_are_where_the_cards_are() {
     let truth: serde_json::Value =
         serde_json::from_str(include_str!("data/photo_corners.json")).expect("photo_corners.json parses");
-    let img = image::open(support::shared_dir().join("edge_images").join(name)).unwrap().to_rgb8();
-    let grid = find_grid(&img, &GridFinding::default()).unwrap();
-    assert_eq!(grid.cards.len(), 9);
-    for (i, quad) in grid.cards.iter().enumerate() {
-        let side = quad.side_length();
-        for (c, got) in quad.corners.iter().enumerate() {
-            let want = &truth[name][i][c];
-            let want = (want[0].as_f64().unwrap() as f32, want[1].as_f64().unwrap() as f32);
-            let error = (got.0 - want.0).abs().max((got.1 - want.1).abs()) / side;
-            assert!(error <= MAX_ERROR, "card {i} corner {c}: {got:?}, expected {want:?} ({:.1}%)", error * 100.0);
+    for (name, bound) in [
+        ("topherCantrell__sim-scrambleSquares/IMG-1827.jpg", 0.04),
+        ("albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg", 0.065),
+    ] {
+        let img = image::open(support::shared_dir().join("edge_images").join(name)).unwrap().to_rgb8();
+        let grid = find_grid(&img, &GridFinding::default()).unwrap();
+        assert_eq!(grid.cards.len(), 9, "{name}");
+        for (i, quad) in grid.cards.iter().enumerate() {
+            let side = quad.side_length();
+            for (c, got) in quad.corners.iter().enumerate() {
+                let want = &truth[name][i][c];
+                let want = (want[0].as_f64().unwrap() as f32, want[1].as_f64().unwrap() as f32);
+                let error = (got.0 - want.0).abs().max((got.1 - want.1).abs()) / side;
+                assert!(
+                    error <= bound,
+                    "{name}: card {i} corner {c}: {got:?}, expected {want:?} ({:.1}%)",
+                    error * 100.0
+                );
+            }
         }
     }
 }

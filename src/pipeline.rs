@@ -6,7 +6,7 @@ use image::RgbImage;
 
 use crate::config::Theme;
 use crate::error::Error;
-use crate::puzzle::squares::SquaresPuzzle;
+use crate::puzzle::squares::{SquaresPuzzle, fewest_turns};
 use crate::puzzle::water::WaterPuzzle;
 use crate::solve::squares::{self, SquaresSolution, SquaresSolveError, SquaresSolveOptions};
 use crate::solve::water::reveal::{RevealError, RevealPlan, plan_until_reveal};
@@ -246,6 +246,15 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
                     uninformative += 1;
                     continue;
                 }
+                // Cards on a table: of the board's turns, lay the one that
+                // turns the fewest cards.
+                let result = result.map(|mut s| {
+                    if !judge.fixed_orientation {
+                        let (w, h) = (labelling.puzzle.width, labelling.puzzle.height);
+                        s.solutions = s.solutions.iter().map(|board| fewest_turns(board, w, h)).collect();
+                    }
+                    s
+                });
                 let outcome =
                     SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result };
                 return CardsRun { read: Some(read), chosen: Some(i), tried, result: Ok(Outcome::Squares(outcome)) };

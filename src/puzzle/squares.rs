@@ -358,6 +358,42 @@ impl fmt::Display for SquaresPuzzle {
     }
 }
 
+/// The same solution with the whole board turned `quarter_turns` clockwise:
+/// every card moves with the board and turns with it, listed in reading
+/// order. Only half turns keep a board that is not square in shape.
+pub fn turn_board(placements: &[Placement], width: usize, height: usize, quarter_turns: usize) -> Vec<Placement> {
+    let k = quarter_turns % 4;
+    let mut turned: Vec<Placement> = placements
+        .iter()
+        .map(|p| {
+            let (row, col) = match k {
+                0 => (p.row, p.col),
+                1 => (p.col, height - 1 - p.row),
+                2 => (height - 1 - p.row, width - 1 - p.col),
+                _ => (width - 1 - p.col, p.row),
+            };
+            Placement { row, col, rotation: Rotation::from_quarter_turns(p.rotation.quarter_turns() + k), ..*p }
+        })
+        .collect();
+    turned.sort_by_key(|p| (p.row, p.col));
+    turned
+}
+
+/// Of a solution and its turns with the whole board, the one whose cards
+/// need the least turning from how they are written (a quarter turn either
+/// way counts one, a half turn two); the solution itself on a tie. For
+/// cards on a table: a board whose every card is a quarter turn off is
+/// laid with no card turned.
+pub fn fewest_turns(placements: &[Placement], width: usize, height: usize) -> Vec<Placement> {
+    let cost = |ps: &[Placement]| -> usize { ps.iter().map(|p| [0, 1, 2, 1][p.rotation.quarter_turns()]).sum() };
+    let turns: &[usize] = if width == height { &[0, 1, 2, 3] } else { &[0, 2] };
+    turns
+        .iter()
+        .map(|&k| turn_board(placements, width, height, k))
+        .min_by_key(|ps| cost(ps))
+        .unwrap_or_else(|| placements.to_vec())
+}
+
 /// Checks a full placement: every card once, every touching pair matching,
 /// the frame lined with borders on framed puzzles. Returns the first fault.
 pub fn check_placements(puzzle: &SquaresPuzzle, placements: &[Placement]) -> Result<(), String> {
@@ -411,6 +447,25 @@ C2 TAIL-P4 HEAD-P2 HEAD-P3 TAIL-P1
 C3 TAIL-P2 HEAD-P1 HEAD-P4 HEAD-P1
 C4 HEAD-P2 HEAD-P1 TAIL-P2 TAIL-P4
 ";
+
+    /// A board turned with its cards is still solved; of the four turns of
+    /// a board whose every card is a quarter turn off, the one with no card
+    /// turned is chosen.
+    #[test]
+    fn the_board_turn_with_fewest_card_turns_is_chosen() {
+        let puzzle: SquaresPuzzle = "A NONE-o HEAD-p HEAD-q NONE-o\nB NONE-o NONE-o HEAD-r TAIL-p\n\
+                                     C TAIL-q HEAD-s NONE-o NONE-o\nD TAIL-r NONE-o NONE-o TAIL-s\n"
+            .parse()
+            .unwrap();
+        let as_written: Vec<Placement> =
+            (0..4).map(|card| Placement { card, row: card / 2, col: card % 2, rotation: Rotation::R0 }).collect();
+        check_placements(&puzzle, &as_written).unwrap();
+        for k in 0..4 {
+            let turned = turn_board(&as_written, 2, 2, k);
+            check_placements(&puzzle, &turned).unwrap_or_else(|e| panic!("turned {k}: {e}"));
+            assert_eq!(fewest_turns(&turned, 2, 2), as_written, "from {k} quarter turns");
+        }
+    }
 
     #[test]
     fn cards_parse_and_print_back() {

@@ -8,7 +8,16 @@
 //! are the cards; their count must be a square number (or the `--grid`
 //! given). A card's corners are its blob's extreme points along the two
 //! diagonals, which stays right for cards tilted by a few degrees and for
-//! mild perspective. Cards are put in reading order by rows of centres.
+//! mild perspective; cards cut out of a blob of touching cards have their
+//! sides snapped onto their edges (see `snap`). Cards are put in reading
+//! order by rows of centres.
+//!
+//! In order: the table as the frame's median colour, then as the picture's
+//! most common colour; cards that nearly touch as a lattice of straight
+//! borders (see `lattice`); last, for white cards on a desk of their own
+//! lightness, the table as the frame's common colours matched by hue, with
+//! every card snapped, and blobs that do not line up in rows and columns
+//! (a notebook beside the cards) left out.
 
 use image::RgbImage;
 

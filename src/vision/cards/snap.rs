@@ -14,6 +14,8 @@
 //! table colour" across it, counting the card side only where it is the
 //! blob's own pixels (glare beyond the cut that looks like card does not
 //! pull a side out), and the corners are where the four lines meet.
+//! `snap_scored` also says how much edge the sides found, so that of two
+//! starting outlines the better can be kept.
 
 /// A card's corners (top-left, top-right, bottom-right, bottom-left), in
 /// the working picture's pixels.

@@ -304,6 +304,10 @@ fn the_bama_photo_is_solved_end_to_end() {
 ///   cards meet, so they are found as a lattice of straight lines, and the
 ///   lattice's lines are the inner stripe of each card's purple border,
 ///   about 20 pixels inside the card's edge.
+/// - Skiers: 6.5%. Today the worst is 6.1% and the median 1.4%: the cards
+///   of the left column lie against the desk's brown edge, which is
+///   neither desk nor carpet, and the left side of cards 1 and 7 snaps to
+///   that edge instead of the card's (15 to 40 pixels out).
 #[test]
 fn photo_card_corners_are_where_the_cards_are() {
     let truth: serde_json::Value =
@@ -311,6 +315,7 @@ fn photo_card_corners_are_where_the_cards_are() {
     for (name, bound) in [
         ("topherCantrell__sim-scrambleSquares/IMG-1827.jpg", 0.04),
         ("albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg", 0.065),
+        ("heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg", 0.065),
     ] {
         let img = image::open(support::shared_dir().join("edge_images").join(name)).unwrap().to_rgb8();
         let grid = find_grid(&img, &GridFinding::default()).unwrap();

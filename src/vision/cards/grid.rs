@@ -303,43 +303,40 @@ fn card_blobs_on(
     // On a desk photo (a hue table) other things lie beside the cards; card-
     // like blobs that do not line up with the rest are dropped there (only:
     // on product images that dropping made a 2×2 grid of a 3×3 one).
-    let clutter = matches!(table.tolerance, Tolerance::Hue { .. });
-    let found = match card_blobs(&shown, (w * h) / 400, options.grid, clutter) {
+    let desk_photo = matches!(table.tolerance, Tolerance::Hue { .. });
+    let found = match card_blobs(&shown, (w * h) / 400, options.grid, desk_photo) {
         Ok(cards) => {
-            // Straighten the sides of cards cut apart onto the cards' edges
-            // (see `snap`). Cards found whole keep their extreme points:
-            // snapping moved clean TetraVex tiles by a few pixels onto
-            // their white triangles.
+            // Straighten sides onto the cards' edges (see `snap`): of cards
+            // cut apart, and of every card on a desk photo. Other cards keep
+            // their extreme points: snapping moved clean TetraVex tiles by a
+            // few pixels onto their white triangles.
             let distance: Vec<f32> = blurred.iter().map(|&b| table.distance(b)).collect();
             let away = Away { distance: &distance, width: w as usize, height: h as usize };
-            let out: Vec<Corners> = cards
-                .iter()
-                .map(|b| {
-                    if !b.cut && !matches!(table.tolerance, Tolerance::Hue { .. }) {
-                        return b.corner_points();
-                    }
-                    let id = label[b.seed];
-                    let own = |x: usize, y: usize| {
-                        (b.min_x as usize..=b.max_x as usize).contains(&x)
-                            && (b.min_y as usize..=b.max_y as usize).contains(&y)
-                            && label[y * w as usize + x] == id
-                    };
-                    if matches!(table.tolerance, Tolerance::Hue { .. }) {
-                        // A hue table's flood bites into pale card faces,
-                        // and a bite at a corner drags its extreme point in
-                        // while tilt and perspective make the box wrong: of
-                        // both, snapped, the one that found more edge.
-                        let (x0, x1, y0, y1) = (b.min_x as f32, b.max_x as f32, b.min_y as f32, b.max_y as f32);
-                        // Bites are not the blob's own pixels but are card.
-                        let any = |_: usize, _: usize| true;
-                        let from_box = snap_scored([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], &away, any);
-                        let from_points = snap_scored(b.corner_points(), &away, any);
-                        return if from_box.1 > from_points.1 { from_box.0 } else { from_points.0 };
-                    }
-                    snap(b.corner_points(), &away, own)
-                })
-                .collect();
-            return Ok(out);
+            let straightened = |b: &Blob| -> Corners {
+                if desk_photo {
+                    // The hue table's flood bites into pale card faces (the
+                    // bites are card, though not the blob's), and a bite at a
+                    // corner drags its extreme point in, while tilt and
+                    // perspective make the box wrong: of both, snapped, the
+                    // one that found more edge.
+                    let (x0, x1, y0, y1) = (b.min_x as f32, b.max_x as f32, b.min_y as f32, b.max_y as f32);
+                    let any = |_: usize, _: usize| true;
+                    let from_box = snap_scored([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], &away, any);
+                    let from_points = snap_scored(b.corner_points(), &away, any);
+                    return if from_box.1 > from_points.1 { from_box.0 } else { from_points.0 };
+                }
+                if !b.cut {
+                    return b.corner_points();
+                }
+                let id = label[b.seed];
+                let own = |x: usize, y: usize| {
+                    (b.min_x as usize..=b.max_x as usize).contains(&x)
+                        && (b.min_y as usize..=b.max_y as usize).contains(&y)
+                        && label[y * w as usize + x] == id
+                };
+                snap(b.corner_points(), &away, own)
+            };
+            return Ok(cards.iter().map(straightened).collect());
         }
         Err(n) => n,
     };

@@ -447,3 +447,21 @@ fn match_up(
         Search { a: &a_edges, b: &b_turns, used: vec![false; b.cards.len()], names: Vec::new(), chosen: Vec::new() };
     place(&mut search, 0, misses).then_some(search.chosen)
 }
+
+/// Water-sort screenshots read as cards (`--game squares` on the wrong
+/// game) give no board: four specks inside a tube once made a 2×2 grid of
+/// "cards", and a row of tubes a 2×2 with a "solution". Cards must cover a
+/// good part of the picture (5%), and the desk-photo model offers no 2×2.
+#[test]
+fn water_sort_screenshots_are_not_read_as_cards() {
+    let root = support::shared_dir().join("water_screens");
+    for name in [
+        "sshcrack__water-sort-player/discovery-level-11.png",
+        "sshcrack__water-sort-player/detection/twelve-alternative-detection.png",
+    ] {
+        let img = image::open(root.join(name)).unwrap().to_rgb8();
+        let run = run_cards_image(&img, &RunOptions::default());
+        let solved = matches!(&run.result, Ok(Outcome::Squares(o)) if o.result.is_ok());
+        assert!(!solved, "{name}: read as a solved board of cards");
+    }
+}

@@ -206,7 +206,9 @@ pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, 
         labellings.extend(self::labellings(&glyphs, grid.rows, grid.cols, options.mode));
     }
     let mut shapes = Vec::new();
-    if !options.upright && options.mode != Some(MatchMode::Same) {
+    // Shape readings need the evidence of many joins: a 2×2 board has four,
+    // and a game screenshot read as 2×2 cards passed the seam rule by chance.
+    if !options.upright && options.mode != Some(MatchMode::Same) && grid.rows >= 3 && grid.cols >= 3 {
         // Figures alike in colour (grey on grey): by the shape of their strokes.
         shapes =
             crate::vision::par_map(&grid.cards, |quad| edges::shape_looks(image, quad)).into_iter().flatten().collect();

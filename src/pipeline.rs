@@ -222,19 +222,19 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
         tried += 1;
         match squares::solve(&labelling.puzzle, &judge) {
             Ok(first) => {
-                let board = first.solutions.first().cloned();
+                // A loose (shape) reading stands only if the board it gives
+                // joins in the picture too; no need to count its solutions
+                // otherwise.
+                if labelling.needs_seams && !first.solutions.first().is_some_and(|board| read.seams_join(board)) {
+                    uninformative += 1;
+                    continue;
+                }
                 // Count the solutions too, within the user's budget; the
                 // judged one stands if counting runs out.
                 let result = match squares::solve(&labelling.puzzle, &options.squares) {
                     Err(SquaresSolveError::BudgetExceeded { .. }) => Ok(first),
                     other => other,
                 };
-                // A loose (shape) reading stands only if the board it gives
-                // joins in the picture too.
-                if labelling.needs_seams && !board.is_some_and(|board| read.seams_join(&board)) {
-                    uninformative += 1;
-                    continue;
-                }
                 // A reading under which one arrangement in ten solves says
                 // nothing about the cards (edges that all look alike).
                 // (`uninformative` also counts loose readings whose boards

@@ -29,6 +29,20 @@ pub fn to_lab(rgb: [u8; 3]) -> Lab {
     Srgb::new(rgb[0], rgb[1], rgb[2]).into_linear::<f32>().into_color()
 }
 
+/// CIELAB lightness of an sRGB colour (as [`to_lab`] gives it, without
+/// the other two channels).
+pub fn lightness(rgb: [u8; 3]) -> f32 {
+    static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    let linear = LINEAR.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let c = i as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        })
+    });
+    let y = 0.2126 * linear[rgb[0] as usize] + 0.7152 * linear[rgb[1] as usize] + 0.0722 * linear[rgb[2] as usize];
+    if y > 216.0 / 24389.0 { 116.0 * y.cbrt() - 16.0 } else { 24389.0 / 27.0 * y }
+}
+
 /// CIE76 distance, enough to compare liquid colours.
 pub fn delta_e(a: Lab, b: Lab) -> f32 {
     ((a.l - b.l).powi(2) + (a.a - b.a).powi(2) + (a.b - b.b).powi(2)).sqrt()
@@ -115,4 +129,16 @@ fn balanced(samples: &[Lab], k: usize, capacity: usize, exact: bool) -> Option<C
         }
     }
     Some(Clustering { ids, centroids: groups.iter().map(|g| centroid(g)).collect() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lightness_is_cielab_lightness() {
+        for rgb in [[0, 0, 0], [255, 255, 255], [128, 128, 128], [200, 30, 90], [3, 2, 1], [17, 250, 140]] {
+            assert!((lightness(rgb) - to_lab(rgb).l).abs() < 0.05, "{rgb:?}: {} vs {}", lightness(rgb), to_lab(rgb).l);
+        }
+    }
 }

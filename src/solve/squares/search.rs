@@ -78,7 +78,6 @@ pub struct Tables<const W: usize> {
     /// its further layers.
     layers: Vec<Layer<W>>,
     extra: Vec<(u32, u32)>,
-    /// Per layer, per card: the rotation it fits the key in.
     /// Per non-empty layer, from its `base`, per card: the card in the
     /// rotation the layer takes it in.
     chosen: Vec<Candidate>,

@@ -19,7 +19,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::Quad;
-use crate::vision::colors::{delta_e, to_lab};
+use crate::vision::colors::{delta_e, lightness, to_lab};
 
 /// Side of the upright copy of each card.
 const CARD_CELLS: usize = 48;
@@ -260,20 +260,6 @@ fn strokes(lightness: impl Fn(usize, usize) -> f32) -> Vec<f32> {
     }
     let norm = hist.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-6);
     hist.iter().map(|v| v / norm).collect()
-}
-
-/// CIELAB lightness of an sRGB colour (as [`to_lab`] gives it, without
-/// the other two channels).
-fn lightness(rgb: [u8; 3]) -> f32 {
-    static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
-    let linear = LINEAR.get_or_init(|| {
-        std::array::from_fn(|i| {
-            let c = i as f32 / 255.0;
-            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-        })
-    });
-    let y = 0.2126 * linear[rgb[0] as usize] + 0.7152 * linear[rgb[1] as usize] + 0.0722 * linear[rgb[2] as usize];
-    if y > 216.0 / 24389.0 { 116.0 * y.cbrt() - 16.0 } else { 24389.0 / 27.0 * y }
 }
 
 /// Positions along the seam profile.
@@ -564,13 +550,6 @@ fn best_matching(cost: &[Vec<f32>], alone: f32, banned: &[(usize, usize)]) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lightness_is_cielab_lightness() {
-        for rgb in [[0, 0, 0], [255, 255, 255], [128, 128, 128], [200, 30, 90], [3, 2, 1], [17, 250, 140]] {
-            assert!((lightness(rgb) - to_lab(rgb).l).abs() < 0.05, "{rgb:?}: {} vs {}", lightness(rgb), to_lab(rgb).l);
-        }
-    }
 
     /// Two sides that continue each other: one seam is the other read
     /// backwards, as two cards laid edge to edge show it.

@@ -127,19 +127,15 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
     // The table's colour: the median of the frame's pixels; failing that
     // (a window inside a dark frame or a shadow), the picture's most
     // common colour.
-    let mut frame: Vec<[u8; 3]> = Vec::new();
-    for x in 0..w {
-        frame.push(small.get_pixel(x, 0).0);
-        frame.push(small.get_pixel(x, h - 1).0);
-    }
-    for y in 0..h {
-        frame.push(small.get_pixel(0, y).0);
-        frame.push(small.get_pixel(w - 1, y).0);
-    }
+    let frame_at: Vec<(u32, u32)> =
+        (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)])).collect();
+    let frame: Vec<[u8; 3]> = frame_at.iter().map(|&(x, y)| small.get_pixel(x, y).0).collect();
     // CIELAB of the blurred and the sharp copy, once for every table tried.
-    let copies = [box_shrink_same(&small), small.clone()];
+    let smoothed = box_shrink_same(&small);
     let [blurred, sharp]: [Vec<Lab>; 2] =
-        crate::vision::par_map(&copies, |c| c.pixels().map(|p| to_lab(p.0)).collect()).try_into().expect("two copies");
+        crate::vision::par_map(&[&smoothed, &small], |c| c.pixels().map(|p| to_lab(p.0)).collect())
+            .try_into()
+            .expect("two copies");
     let structure = structure_map(&small);
     let mut found = 0;
     let round = |c: [u8; 3]| Table { colours: vec![to_lab(c)], tolerance: Tolerance::Round(options.min_delta_e) };
@@ -165,11 +161,7 @@ pub fn find_grid(image: &RgbImage, options: &GridFinding) -> Result<CardGrid, Ca
             // share its lightness but not its yellow. Tried after the
             // lattice: on the skiers product image (hairline gutters) it
             // found a 2×2 grid where the lattice finds the 3×3.
-            let frame_lab: Vec<Lab> = (0..w)
-                .flat_map(|x| [(x, 0), (x, h - 1)])
-                .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]))
-                .map(|(x, y)| blurred[(y * w + x) as usize])
-                .collect();
+            let frame_lab: Vec<Lab> = frame_at.iter().map(|&(x, y)| blurred[(y * w + x) as usize]).collect();
             let hue = Table {
                 colours: common_colours(&frame_lab),
                 tolerance: Tolerance::Hue { lightness: 15.0, chroma: 5.0 },
@@ -300,15 +292,16 @@ fn card_blobs_on(
     };
     let mask = open(&mask, w as usize, h as usize, size);
     let filled = fill_spans(&mask, w as usize, h as usize);
+    let min_area = (w * h) / 400;
     let (found_blobs, label) = labelled_blobs(&filled, w as usize, h as usize);
-    let all = split_touching(found_blobs, &label, w as usize, (w * h) / 400);
+    let all = split_touching(found_blobs.clone(), &label, w as usize, min_area);
     // A card shows something; an empty cell of a game board is flat.
     let shown: Vec<Blob> = all.into_iter().filter(|b| has_structure(b, structure, w as usize)).collect();
     // On a desk photo (a hue table) other things lie beside the cards; card-
     // like blobs that do not line up with the rest are dropped there (only:
     // on product images that dropping made a 2×2 grid of a 3×3 one).
     let desk_photo = matches!(table.tolerance, Tolerance::Hue { .. });
-    let found = match card_blobs(&shown, (w * h) / 400, options.grid, desk_photo) {
+    let found = match card_blobs(&shown, min_area, options.grid, desk_photo) {
         Ok(cards) => {
             // Straighten sides onto the cards' edges (see `snap`): of cards
             // cut apart, and of every card on a desk photo. Other cards keep
@@ -347,12 +340,12 @@ fn card_blobs_on(
     // Game boards whose cells meet (tiles and empty cells divided only by
     // bevels): each board is one solid blob. Cut the rectangular ones along
     // their own cell borders and keep the cells that show something.
-    let cells: Vec<Blob> = blobs(&filled, w as usize, h as usize)
+    let cells: Vec<Blob> = found_blobs
         .into_iter()
         .flat_map(|b| split_by_lines(small, b))
         .filter(|b| has_structure(b, structure, w as usize))
         .collect();
-    card_blobs(&cells, (w * h) / 400, options.grid, false)
+    card_blobs(&cells, min_area, options.grid, false)
         .map(|cards| cards.iter().map(Blob::corner_points).collect())
         .map_err(|n| found.max(n))
 }

@@ -123,10 +123,10 @@ impl CardsRead {
     /// the median over the joins. `None` without shape looks or joins.
     pub fn partner_rank(&self, placements: &[Placement]) -> Option<f32> {
         let shapes = &self.shapes;
-        if shapes.is_empty() {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        if shapes.len() < 4 * rows * cols {
             return None;
         }
-        let (rows, cols) = (self.grid.rows, self.grid.cols);
         let mut at = vec![None; rows * cols];
         for p in placements {
             at[p.row * cols + p.col] = Some(p);
@@ -160,7 +160,7 @@ impl CardsRead {
                 }
             }
         }
-        if ranks.is_empty() || shapes.len() < 4 * rows * cols {
+        if ranks.is_empty() {
             return None;
         }
         ranks.sort_by(f32::total_cmp);
@@ -225,8 +225,6 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
     let mut out = Vec::new();
     if mode != Some(MatchMode::Same) {
         out.extend(paired(looks, &tree, &cuts, rows, cols));
-    }
-    if mode != Some(MatchMode::Same) {
         out.extend(figures_then_halves(looks, rows, cols));
         for &k in &cuts {
             out.extend(as_laid_out(&tree.cuts[k], k, rows, cols));
@@ -338,15 +336,17 @@ pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<L
         let ids = &tree.cuts[k];
         // Seam cost between groups: the median over their sides on
         // different cards (a card's own sides never meet).
-        let cost: Vec<Vec<f32>> = (0..k)
-            .map(|a| {
-                (0..k)
-                    .map(|b| {
-                        let mut d: Vec<f32> = (0..n)
-                            .filter(|&i| ids[i] == a)
-                            .flat_map(|i| (0..n).filter(move |&j| ids[j] == b && j / 4 != i / 4).map(move |j| (i, j)))
-                            .map(|(i, j)| seam[i][j])
-                            .collect();
+        let mut between = vec![vec![Vec::new(); k]; k];
+        for i in 0..n {
+            for j in (0..n).filter(|&j| j / 4 != i / 4) {
+                between[ids[i]][ids[j]].push(seam[i][j]);
+            }
+        }
+        let cost: Vec<Vec<f32>> = between
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|mut d| {
                         if d.is_empty() {
                             return f32::INFINITY;
                         }

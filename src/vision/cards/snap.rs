@@ -53,6 +53,8 @@ pub(super) fn snap_scored(corners: Corners, away: &Away, own: impl Fn(usize, usi
     let centre = corners.iter().fold((0.0, 0.0), |acc, c| (acc.0 + c.0 / 4.0, acc.1 + c.1 / 4.0));
     let side = (0..4).map(|i| dist(corners[i], corners[(i + 1) % 4])).sum::<f32>() / 4.0;
     let reach = (side * 0.2).round() as i32;
+    // Where along a side its samples lie (its middle 90%).
+    let along: [f32; SAMPLES] = std::array::from_fn(|k| 0.05 + 0.9 * k as f32 / (SAMPLES - 1) as f32);
     let mut total = 0.0;
     let lines: Vec<((f32, f32), (f32, f32))> = (0..4)
         .map(|i| {
@@ -69,8 +71,7 @@ pub(super) fn snap_scored(corners: Corners, away: &Away, own: impl Fn(usize, usi
             // score is a sum of table entries.
             let offsets = 2 * reach as usize + 1;
             let mut step = vec![0.0f32; SAMPLES * offsets];
-            for k in 0..SAMPLES {
-                let s = 0.05 + 0.9 * k as f32 / (SAMPLES - 1) as f32;
+            for (k, &s) in along.iter().enumerate() {
                 let on_side = (p.0 + (q.0 - p.0) * s, p.1 + (q.1 - p.1) * s);
                 for o in 0..offsets {
                     let m = (o as i32 - reach) as f32;
@@ -90,9 +91,10 @@ pub(super) fn snap_scored(corners: Corners, away: &Away, own: impl Fn(usize, usi
                 }
             }
             let score = |a: i32, b: i32| -> f32 {
-                (0..SAMPLES)
-                    .map(|k| {
-                        let s = 0.05 + 0.9 * k as f32 / (SAMPLES - 1) as f32;
+                along
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &s)| {
                         let m = (a as f32 + (b - a) as f32 * s).round() as i32;
                         step[k * offsets + (m + reach) as usize]
                     })

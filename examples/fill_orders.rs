@@ -21,6 +21,9 @@
 //!   28 M; most constrained cell over budget on the file's order (the only
 //!   one run: 15 minutes).
 
+#[path = "support/brendan.rs"]
+mod brendan;
+
 use snapsolve::puzzle::squares::{Edge, Rotation, SquaresPuzzle};
 
 /// Placements after which a run gives up.
@@ -157,29 +160,12 @@ fn orders(w: usize, h: usize) -> Vec<(&'static str, Vec<usize>)> {
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let (w, h) = match args[..] {
-        [w, h] => (w, h),
-        _ => (7, 7),
-    };
-    let text = std::fs::read_to_string(format!(
-        "../shared/edge_data/jfbucas__eternityII-viewer/brendan/pieces_{w:02}x{h:02}.txt"
-    ))
-    .expect("Brendan board beside the repository");
-    let base = SquaresPuzzle::from_brendan(&text).unwrap();
+    let (base, w, h) = brendan::from_args();
     let orders = orders(w, h);
     let mut all: Vec<Vec<u64>> = vec![Vec::new(); orders.len()];
     for seed in 0..12u64 {
         // The same seeded shuffles as `first_solution`; seed 0 is the file's order.
-        let mut p = base.clone();
-        let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        if seed > 0 {
-            for i in (1..p.cards.len()).rev() {
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let j = (s >> 33) as usize % (i + 1);
-                p.cards.swap(i, j);
-            }
-        }
+        let p = brendan::shuffled(&base, seed);
         let mut line = format!("seed {seed:2}:");
         for (k, (name, order)) in orders.iter().enumerate() {
             let n = p.cards.len();

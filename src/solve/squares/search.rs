@@ -20,16 +20,17 @@
 //!   "used?" branch, 527 ms; bitmasks per rotation, 361 ms; layers with the
 //!   key-indexed first layer and per-card candidates, 244–258 ms.
 //! - The loop is iterative (no recursion) and shaped for its common step,
-//!   trying one card: the cell's figures live in locals, and everything
+//!   trying one card: all it reads about a cell is in one frame per depth
+//!   (so the compiler keeps few values live and spills little), everything
 //!   rarer (the first cell's symmetry, entering a task, the last cell, the
-//!   shared counters) is one predictable branch away; a candidate is 8
-//!   bytes; `tried` is the nodes plus the cards the look-ahead took back, so
-//!   only those are counted one by one. One thread, best of 10, the old
-//!   loop against this one run in turns: Brendan 7×7 first solution 159 →
-//!   129 ms, 6×6 all solutions 270 → 213 ms. No measurable gain from
-//!   unchecked indexing, from testing both look-ahead masks in one branch
-//!   (8% slower: the first test skips the second load), or from a per-depth
-//!   plan of 16 bytes instead of 32.
+//!   shared counters) is one predictable branch away, a candidate is 8
+//!   bytes, and `tried` is the nodes plus the cards the look-ahead took
+//!   back, so only those are counted one by one. One thread, best of 10,
+//!   the old loop against this one run in turns: Brendan 7×7 first solution
+//!   159 → 124 ms, 6×6 all solutions 270 → 204 ms (the cell's state in
+//!   locals instead of its frame: 129 and 207 ms). No measurable gain from
+//!   unchecked indexing, nor from testing both look-ahead masks in one
+//!   branch (8% slower: the first test skips the second load).
 //! - Before descending the loop looks ahead:
 //!   the next cell's key is known once a card is chosen, and a third of all
 //!   descents found no free card there; the next key's first-layer mask
@@ -355,27 +356,25 @@ pub struct Job {
 /// Nodes a thread places between looks at the shared counters.
 const FLUSH: u64 = 4096;
 
-/// Per depth, what one thread reads there: the table's step, whether it
-/// counts the nodes and cards there (above the cut only one thread does),
-/// and whether a card placed there enters a task or leaves only the last
-/// cell to fill.
-#[derive(Debug, Clone, Copy)]
-struct Plan {
-    step: Step,
-    count: u64,
-    special: bool,
-}
-
-/// What the loop keeps per depth while it searches deeper: the cards of the
-/// cell's current layer not tried yet, where that layer's candidates are,
-/// the key's further layers, and the next cell's key but for the card's part.
+/// Everything the loop reads at one depth, so that trying a card reads one
+/// place: the step from the tables, this thread's view of it (whether it
+/// counts the nodes there, above the cut only one thread does; whether a
+/// card placed there enters a task or leaves only the last cell to fill),
+/// and the cell's state: the cards the symmetry allows on the next cell, the
+/// cards of the current layer not tried yet (stored when the search goes
+/// deeper), where that layer's candidates are, the key's further layers, and
+/// the next cell's key but for the card's part.
 #[derive(Debug, Clone, Copy)]
 struct Frame<const W: usize> {
     left: [u64; W],
+    allow_next: [u64; W],
     base: u32,
     next: u32,
     end: u32,
     next_fixed: u32,
+    step: Step,
+    count: u32,
+    special: bool,
 }
 
 /// A thread's search but for the cells: its counts, its task, and how it
@@ -463,22 +462,29 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     // One more slot: the sentinel that shows the frame code.
     let mut placed = vec![Candidate::default(); n + 1];
     placed[n].need_bottom = tables.frame_code;
-    let plans: Vec<Plan> = (0..n)
-        .map(|d| Plan {
-            step: tables.steps[d],
-            count: u64::from(d >= cut || job.counts_top),
-            special: d + 1 == cut || d + 2 == n,
-        })
-        .collect();
     let mut free = [0u64; W];
     for card in 0..n {
         free[card >> 6] |= 1 << (card & 63);
     }
-    // Per depth, the cards symmetry allows there.
-    let mut allowed = vec![[u64::MAX; W]; n];
+    let mut frames: Vec<Frame<W>> = (0..n)
+        .map(|d| Frame {
+            left: [0; W],
+            allow_next: [u64::MAX; W],
+            base: 0,
+            next: 0,
+            end: 0,
+            next_fixed: 0,
+            step: tables.steps[d],
+            count: u32::from(d >= cut || job.counts_top),
+            special: d + 1 == cut || d + 2 == n,
+        })
+        .collect();
+    // The cards the symmetry allows on the top-left corner, and on the last
+    // cell (those on the next cell of each depth are in its frame).
+    let mut allow_root = [u64::MAX; W];
     if let Some(first) = tables.first_card {
-        allowed[0] = [0; W];
-        allowed[0][first as usize >> 6] = 1 << (first & 63);
+        allow_root = [0; W];
+        allow_root[first as usize >> 6] = 1 << (first & 63);
     }
     let mut walk = Walk {
         tables,
@@ -494,34 +500,32 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     let mut claimed = if cut < n { shared.next.fetch_add(1, Ordering::Relaxed) } else { 0 };
     // Nodes placed, and cards the look-ahead took back.
     let (mut nodes, mut rejected) = (0u64, 0u64);
-    let mut frames = vec![Frame { left: [0; W], base: 0, next: 0, end: 0, next_fixed: 0 }; n];
-    // The cell being filled, in locals.
     let mut depth = 0;
     let root = &tables.layers[tables.root_key];
-    let mut left = and(&and(&root.cards, &free), &allowed[0]);
-    let (mut base, mut next, mut end) = (root.base, root.next, root.end);
-    let mut plan = plans[0];
-    let mut next_fixed = plan.step.fixed + u32::from(placed[plan.step.top_from as usize].need_bottom) * 4;
-    let mut allow_next = allowed[1];
+    let mut left = and(&and(&root.cards, &free), &allow_root);
+    let f = &mut frames[0];
+    (f.base, f.next, f.end) = (root.base, root.next, root.end);
+    f.next_fixed = f.step.fixed + u32::from(placed[f.step.top_from as usize].need_bottom) * 4;
     loop {
+        let f = &frames[depth];
         // Next card in the current layer, moving on through the layers.
         let Some(i) = left.iter().position(|&w| w != 0) else {
-            if next < end {
-                let layer = &tables.layers[next as usize];
-                next += 1;
-                left = and(&and(&layer.cards, &free), &allowed[depth]);
-                base = layer.base;
+            if f.next < f.end {
+                let layer = &tables.layers[f.next as usize];
+                let allow = if depth == 0 { allow_root } else { frames[depth - 1].allow_next };
+                left = and(&and(&layer.cards, &free), &allow);
+                let f = &mut frames[depth];
+                f.next += 1;
+                f.base = layer.base;
                 continue;
             }
             if depth == 0 {
                 break;
             }
             depth -= 1;
-            Frame { left, base, next, end, next_fixed } = frames[depth];
+            left = frames[depth].left;
             let card = placed[depth].card as usize;
             free[card >> 6] |= 1 << (card & 63);
-            plan = plans[depth];
-            allow_next = allowed[depth + 1];
             continue;
         };
         let bit = left[i].trailing_zeros() as usize;
@@ -539,34 +543,31 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
                     u64::MAX << (card + 1 - lo)
                 }
             });
-            for (pos, mask) in allowed.iter_mut().enumerate().skip(1) {
-                if tables.above_corner[pos] {
-                    *mask = above;
-                }
+            for pos in 1..n {
+                frames[pos - 1].allow_next = if tables.above_corner[pos] { above } else { [u64::MAX; W] };
             }
-            allow_next = allowed[1];
         }
-        let candidate = tables.chosen[base as usize + card];
+        let f = &frames[depth];
+        let candidate = tables.chosen[f.base as usize + card];
         let mut free_after = free;
         free_after[i] &= !(1 << bit);
         // Look-ahead: the next cell's key is known now (its left neighbour is
         // this card, its top one was placed before), and so is the top edge
         // of the cell below. When no free card fits either, do not descend.
         // A third of all descents were such dead ends.
-        let key = (next_fixed + (candidate.ahead_key & plan.step.ahead_mask)) as usize;
+        let key = (f.next_fixed + (candidate.ahead_key & f.step.ahead_mask)) as usize;
         let ahead = &tables.layers[key];
-        let next_left = and(&and(&ahead.cards, &free_after), &allow_next);
-        let below =
-            and(&tables.top_any[(u32::from(candidate.need_bottom) * 4 + plan.step.below) as usize], &free_after);
+        let next_left = and(&and(&ahead.cards, &free_after), &f.allow_next);
+        let below = and(&tables.top_any[(u32::from(candidate.need_bottom) * 4 + f.step.below) as usize], &free_after);
         if !(any(&next_left) & any(&below)) {
-            rejected += plan.count;
+            rejected += u64::from(f.count);
             continue;
         }
-        nodes += plan.count;
+        nodes += u64::from(f.count);
         if nodes >= walk.check_at && walk.flush(nodes) {
             break;
         }
-        if plan.special {
+        if f.special {
             if depth + 1 == cut {
                 // Entering a task: only the one this thread claimed.
                 let this = task;
@@ -583,22 +584,22 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
             }
             if depth + 2 == n {
                 placed[depth] = candidate;
-                let free_last = and(&free_after, &allowed[n - 1]);
-                if walk.last_cell(key, &free_last, &mut placed, &mut nodes, plans[n - 1].count) {
+                let free_last = and(&free_after, &frames[depth].allow_next);
+                let count = u64::from(frames[n - 1].count);
+                if walk.last_cell(key, &free_last, &mut placed, &mut nodes, count) {
                     break;
                 }
                 continue;
             }
         }
-        frames[depth] = Frame { left, base, next, end, next_fixed };
+        frames[depth].left = left;
         placed[depth] = candidate;
         free = free_after;
         depth += 1;
         left = next_left;
-        (base, next, end) = (ahead.base, ahead.next, ahead.end);
-        plan = plans[depth];
-        next_fixed = plan.step.fixed + u32::from(placed[plan.step.top_from as usize].need_bottom) * 4;
-        allow_next = allowed[depth + 1];
+        let f = &mut frames[depth];
+        (f.base, f.next, f.end) = (ahead.base, ahead.next, ahead.end);
+        f.next_fixed = f.step.fixed + u32::from(placed[f.step.top_from as usize].need_bottom) * 4;
     }
     // Every card put on a cell either passed the look-ahead or was taken back.
     walk.stats.nodes = nodes;

@@ -428,6 +428,7 @@ impl<const W: usize> Walk<'_, W> {
         let tables = self.tables;
         let first = &tables.layers[key];
         let further = &tables.layers[first.next as usize..first.end as usize];
+        // `placed` is the board's cells and, after them, the frame sentinel.
         let last = placed.len() - 2;
         for layer in std::iter::once(first).chain(further) {
             for (i, mut word) in and(&layer.cards, free).into_iter().enumerate() {

@@ -27,7 +27,7 @@
 //!   bytes, and `tried` is the nodes plus the cards the look-ahead took
 //!   back, so only those are counted one by one. One thread, best of 10,
 //!   the old loop against this one run in turns: Brendan 7×7 first solution
-//!   159 → 124 ms, 6×6 all solutions 270 → 204 ms (the cell's state in
+//!   161 → 124 ms, 6×6 all solutions 267 → 206 ms (the cell's state in
 //!   locals instead of its frame: 129 and 207 ms). No measurable gain from
 //!   unchecked indexing, nor from testing both look-ahead masks in one
 //!   branch (8% slower: the first test skips the second load).

@@ -228,6 +228,30 @@ D TAIL-r NONE-o NONE-o TAIL-s
         assert_eq!((all.raw, all.unique), (24, 24));
     }
 
+    /// Five TAIL cards among 31 HEAD ones: heads and tails must alternate, so
+    /// every branch dies before the two rows where the threads cut the tree,
+    /// and the tree above the cut is vast. The thread that does not count
+    /// those nodes must still see the budget run out (it once walked on for
+    /// as long as that tree lasts). Run on a helper thread, so that a
+    /// regression fails the test instead of hanging it.
+    #[test]
+    fn every_thread_stops_when_the_budget_runs_out_above_the_cut() {
+        let text: String = (0..36)
+            .map(|i| {
+                let side = if i < 5 { "TAIL-a" } else { "HEAD-a" };
+                format!("C{i} {side} {side} {side} {side}\n")
+            })
+            .collect();
+        let puzzle: SquaresPuzzle = text.parse().unwrap();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let options = SquaresSolveOptions { max_nodes: 100_000, threads: 2, ..Default::default() };
+            let _ = sender.send(solve(&puzzle, &options));
+        });
+        let result = receiver.recv_timeout(Duration::from_secs(60)).expect("the search stops within its budget");
+        assert!(matches!(result, Err(SquaresSolveError::BudgetExceeded { max_nodes: 100_000, .. })), "{result:?}");
+    }
+
     #[test]
     fn fixed_cards_are_not_turned() {
         let board = |b: &str| -> SquaresPuzzle {

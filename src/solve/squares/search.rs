@@ -385,8 +385,8 @@ struct Walk<'a, const W: usize> {
     shared: &'a Shared,
     job: Job,
     stats: SearchStats,
-    /// Nodes already added to `shared.nodes`, and the count at which to look
-    /// at the shared counters next.
+    /// Nodes already added to `shared.nodes`, and after how many nodes walked
+    /// (counted or not) to look at the shared counters next.
     flushed: u64,
     check_at: u64,
     /// The task this thread is in (0 above the cut and on a single thread).
@@ -398,10 +398,14 @@ impl<const W: usize> Walk<'_, W> {
     /// stop: the budget is spent, or another thread found an earlier solution.
     #[cold]
     #[inline(never)]
-    fn flush(&mut self, nodes: u64) -> bool {
+    ///
+    /// `walked` counts every node this thread placed, also those above the
+    /// cut that another thread counts: a thread walking a large tree above
+    /// the cut must still see the budget run out and stop.
+    fn flush(&mut self, nodes: u64, walked: u64) -> bool {
         let total = self.shared.nodes.fetch_add(nodes - self.flushed, Ordering::Relaxed) + (nodes - self.flushed);
         self.flushed = nodes;
-        self.check_at = nodes + if self.job.max_nodes < FLUSH { 1 } else { FLUSH };
+        self.check_at = walked + if self.job.max_nodes < FLUSH { 1 } else { FLUSH };
         if total > self.job.max_nodes {
             self.stats.end = SearchEnd::OutOfBudget;
             return true;
@@ -423,6 +427,7 @@ impl<const W: usize> Walk<'_, W> {
         free: &[u64; W],
         placed: &mut [Candidate],
         nodes: &mut u64,
+        walked: &mut u64,
         count: u64,
     ) -> bool {
         let tables = self.tables;
@@ -437,7 +442,8 @@ impl<const W: usize> Walk<'_, W> {
                     word &= word - 1;
                     placed[last] = tables.chosen[layer.base as usize + card];
                     *nodes += count;
-                    if *nodes >= self.check_at && self.flush(*nodes) {
+                    *walked += 1;
+                    if *walked >= self.check_at && self.flush(*nodes, *walked) {
                         return true;
                     }
                     self.stats.solutions += 1;
@@ -499,8 +505,9 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     // Tasks: the next one met in search order, and the one this thread claimed.
     let mut task = 0u64;
     let mut claimed = if cut < n { shared.next.fetch_add(1, Ordering::Relaxed) } else { 0 };
-    // Nodes placed, and cards the look-ahead took back.
-    let (mut nodes, mut rejected) = (0u64, 0u64);
+    // Nodes placed and cards the look-ahead took back, as this thread counts
+    // them; and nodes placed, counted or not.
+    let (mut nodes, mut rejected, mut walked) = (0u64, 0u64, 0u64);
     let mut depth = 0;
     let root = &tables.layers[tables.root_key];
     let mut left = and(&and(&root.cards, &free), &allow_root);
@@ -565,7 +572,8 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
             continue;
         }
         nodes += u64::from(f.count);
-        if nodes >= walk.check_at && walk.flush(nodes) {
+        walked += 1;
+        if walked >= walk.check_at && walk.flush(nodes, walked) {
             break;
         }
         if f.special {
@@ -587,7 +595,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
                 placed[depth] = candidate;
                 let free_last = and(&free_after, &frames[depth].allow_next);
                 let count = u64::from(frames[n - 1].count);
-                if walk.last_cell(key, &free_last, &mut placed, &mut nodes, count) {
+                if walk.last_cell(key, &free_last, &mut placed, &mut nodes, &mut walked, count) {
                     break;
                 }
                 continue;

@@ -49,6 +49,8 @@ pub struct Cli {
     pub format: Option<FormatArg>,
 
     /// Squares: most card placements the search may make before giving up.
+    /// For a picture, each reading of the cards is judged, and its solutions
+    /// counted, with at most 500 million (or this, if lower).
     #[arg(long, default_value_t = SquaresSolveOptions::default().max_nodes)]
     pub max_nodes: u64,
 

@@ -229,9 +229,12 @@ pub fn run_cards_image(image: &RgbImage, options: &RunOptions) -> CardsRun {
                     uninformative += 1;
                     continue;
                 }
-                // Count the solutions too, within the user's budget; the
-                // judged one stands if counting runs out.
-                let result = match squares::solve(&labelling.puzzle, &options.squares) {
+                // Count the solutions too, within the judging budget (a
+                // reading with vast numbers of solutions would otherwise
+                // count for minutes); the judged one stands if counting
+                // runs out.
+                let count = SquaresSolveOptions { max_nodes: judge.max_nodes, ..options.squares };
+                let result = match squares::solve(&labelling.puzzle, &count) {
                     Err(SquaresSolveError::BudgetExceeded { .. }) => Ok(first),
                     other => other,
                 };

@@ -48,11 +48,11 @@ pub struct Cli {
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
 
-    /// Squares: most card placements the search may make before giving up.
-    /// For a picture, each reading of the cards is judged, and its solutions
-    /// counted, with at most 500 million (or this, if lower).
-    #[arg(long, default_value_t = SquaresSolveOptions::default().max_nodes)]
-    pub max_nodes: u64,
+    /// Squares: most card placements the search may make before giving up
+    /// [default: 20000000000 for a card list; for a picture, 500000000 to
+    /// judge each reading of the cards and to count its solutions].
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
 
     /// Squares: search threads (0: one per core). The answer is the same
     /// whatever the number.
@@ -222,7 +222,7 @@ impl Cli {
             FormatArg::Eternity => SquaresFormat::Eternity,
         });
         let squares = SquaresSolveOptions {
-            max_nodes: self.max_nodes,
+            max_nodes: self.max_nodes.unwrap_or(SquaresSolveOptions::default().max_nodes),
             keep: if self.all { usize::MAX } else { 1 },
             first_only: self.first,
             fixed_orientation: self.no_turns,
@@ -237,7 +237,15 @@ impl Cli {
             }),
             upright: self.no_turns,
         };
-        let run = RunOptions { game, squares_format, water, squares, cards, ..Default::default() };
+        let run = RunOptions {
+            game,
+            squares_format,
+            water,
+            squares,
+            picture_nodes: self.max_nodes,
+            cards,
+            ..Default::default()
+        };
         let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
         (run, format)
     }

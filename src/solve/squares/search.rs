@@ -377,6 +377,16 @@ struct Frame<const W: usize> {
     special: bool,
 }
 
+impl<const W: usize> Frame<W> {
+    /// Starts trying the cards of `first`, a key's first layer, on this
+    /// frame's cell, whose neighbours above are in `placed`.
+    #[inline]
+    fn enter(&mut self, first: &Layer<W>, placed: &[Candidate]) {
+        (self.base, self.next, self.end) = (first.base, first.next, first.end);
+        self.next_fixed = self.step.fixed + u32::from(placed[self.step.top_from as usize].need_bottom) * 4;
+    }
+}
+
 /// A thread's search but for the cells: its counts, its task, and how it
 /// ended. The loop keeps the counts in locals and hands them over here on
 /// the rare paths.
@@ -396,12 +406,12 @@ struct Walk<'a, const W: usize> {
 impl<const W: usize> Walk<'_, W> {
     /// Adds this thread's nodes to the shared count and says whether to
     /// stop: the budget is spent, or another thread found an earlier solution.
-    #[cold]
-    #[inline(never)]
     ///
     /// `walked` counts every node this thread placed, also those above the
     /// cut that another thread counts: a thread walking a large tree above
     /// the cut must still see the budget run out and stop.
+    #[cold]
+    #[inline(never)]
     fn flush(&mut self, nodes: u64, walked: u64) -> bool {
         let total = self.shared.nodes.fetch_add(nodes - self.flushed, Ordering::Relaxed) + (nodes - self.flushed);
         self.flushed = nodes;
@@ -486,8 +496,8 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
             special: d + 1 == cut || d + 2 == n,
         })
         .collect();
-    // The cards the symmetry allows on the top-left corner, and on the last
-    // cell (those on the next cell of each depth are in its frame).
+    // The cards the symmetry allows on the top-left corner (those allowed on
+    // every other cell are in the frame before it).
     let mut allow_root = [u64::MAX; W];
     if let Some(first) = tables.first_card {
         allow_root = [0; W];
@@ -511,9 +521,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     let mut depth = 0;
     let root = &tables.layers[tables.root_key];
     let mut left = and(&and(&root.cards, &free), &allow_root);
-    let f = &mut frames[0];
-    (f.base, f.next, f.end) = (root.base, root.next, root.end);
-    f.next_fixed = f.step.fixed + u32::from(placed[f.step.top_from as usize].need_bottom) * 4;
+    frames[0].enter(root, &placed);
     loop {
         let f = &frames[depth];
         // Next card in the current layer, moving on through the layers.
@@ -606,9 +614,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         free = free_after;
         depth += 1;
         left = next_left;
-        let f = &mut frames[depth];
-        (f.base, f.next, f.end) = (ahead.base, ahead.next, ahead.end);
-        f.next_fixed = f.step.fixed + u32::from(placed[f.step.top_from as usize].need_bottom) * 4;
+        frames[depth].enter(ahead, &placed);
     }
     // Every card put on a cell either passed the look-ahead or was taken back.
     walk.stats.nodes = nodes;

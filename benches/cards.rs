@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use snapsolve::puzzle::water::SplitMix64;
-use snapsolve::vision::cards::synthetic::{CARD_THEMES, draw_board, random_board};
-use snapsolve::vision::cards::{CardReading, read_cards};
+use snapsolve::synthetic::squares::{CARD_THEMES, draw_board, random_board};
+use snapsolve::vision::squares::{CardReading, read_cards};
 
 fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
     (0..runs)

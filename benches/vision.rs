@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use snapsolve::vision::{VisionOptions, read_water};
+use snapsolve::vision::water::{self, ReadOptions};
 
 fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
@@ -41,7 +41,7 @@ fn main() {
         let bytes = std::fs::read(&path).unwrap();
         let (decode, img) = best(10, || image::load_from_memory(&bytes).unwrap().to_rgb8());
         println!("decode 1080x2400 {ext}: {:.1} ms (best of 10, {} KB)", ms(decode), bytes.len() / 1024);
-        let (read, reading) = best(10, || read_water(&img, &VisionOptions::default()));
+        let (read, reading) = best(10, || water::read(&img, &ReadOptions::default()).read);
         match reading {
             Ok(r) => println!(
                 "detection + clustering 1080x2400 {ext}: {:.1} ms (best of 10), {} tubes, {} colours",
@@ -54,7 +54,7 @@ fn main() {
     }
     for name in ["kuking__WaterSortPuzzleSolver/lvl105.jpg", "sshcrack__water-sort-player/level-213.png"] {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
-        let (read, _) = best(10, || read_water(&img, &VisionOptions::default()));
+        let (read, _) = best(10, || water::read(&img, &ReadOptions::default()).read);
         println!("detection + clustering {name} ({}x{}): {:.1} ms", img.width(), img.height(), ms(read));
     }
 }

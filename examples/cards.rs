@@ -1,9 +1,10 @@
 //! Development aid: synthetic card boards read back and judged; prints the
 //! failures. `cargo run --release --example cards [N] [dump-dir]`.
-use snapsolve::pipeline::{Outcome, RunOptions, run_cards_image};
+use snapsolve::pipeline::RunOptions;
+use snapsolve::pipeline::squares::run_image;
 use snapsolve::puzzle::squares::check_placements;
 use snapsolve::puzzle::water::SplitMix64;
-use snapsolve::vision::cards::synthetic::{CARD_THEMES, draw_board, random_board};
+use snapsolve::synthetic::squares::{CARD_THEMES, draw_board, random_board};
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(30);
@@ -40,20 +41,21 @@ fn main() {
         let mut kinds = truth_ids.clone();
         kinds.sort();
         kinds.dedup();
-        let grid = snapsolve::vision::cards::find_grid(&img, &Default::default()).unwrap();
+        let grid = snapsolve::vision::squares::find_grid(&img, &Default::default()).unwrap();
         let looks: Vec<_> = grid
             .cards
             .iter()
             .flat_map(|q| {
-                snapsolve::vision::cards::edges::edge_looks(&snapsolve::vision::cards::edges::upright(&img, q))
+                snapsolve::vision::squares::looks::edge_looks(&snapsolve::vision::squares::looks::upright(&img, q))
             })
             .collect();
-        let tree = snapsolve::vision::cards::edges::cluster(&looks);
+        let tree = snapsolve::vision::squares::grouping::cluster(&looks);
         let cut = &tree.cuts[kinds.len()];
         let same =
             (0..looks.len()).all(|i| (0..looks.len()).all(|j| (cut[i] == cut[j]) == (truth_ids[i] == truth_ids[j])));
-        let rank = snapsolve::vision::cards::edges::plausible_cuts(&tree, 20).iter().position(|&k| k == kinds.len());
-        println!("  cuts {:?}", snapsolve::vision::cards::edges::plausible_cuts(&tree, 20));
+        let rank =
+            snapsolve::vision::squares::grouping::plausible_cuts(&tree, 20).iter().position(|&k| k == kinds.len());
+        println!("  cuts {:?}", snapsolve::vision::squares::grouping::plausible_cuts(&tree, 20));
         println!(
             "  truth k {} partition found {same} rank {rank:?} merge {:.1} / {:.1}",
             kinds.len(),
@@ -87,16 +89,15 @@ fn main() {
         let mut options = RunOptions::default();
         options.squares.first_only = true;
         options.squares.max_nodes = 200_000_000;
-        let run = run_cards_image(&img, &options);
+        let run = run_image(&img, &options);
         let verdict = match &run.result {
-            Ok(Outcome::Squares(s)) => match &s.result {
+            Ok(s) => match &s.result {
                 Ok(sol) => match check_placements(&truth, &sol.solutions[0]) {
                     Ok(()) => "ok".to_string(),
                     Err(e) => format!("WRONG {e}"),
                 },
                 Err(e) => format!("unsolved {e}"),
             },
-            Ok(_) => "water?".into(),
             Err(e) => format!("ERROR {e}"),
         };
         if verdict == "ok" {

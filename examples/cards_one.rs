@@ -1,5 +1,5 @@
 //! Development aid: time the card reader's stages on one picture.
-use snapsolve::vision::cards::{CardReading, find_grid, read_cards};
+use snapsolve::vision::squares::{CardReading, find_grid, read_cards};
 use std::time::Instant;
 fn main() {
     let path = std::env::args().nth(1).unwrap();
@@ -17,17 +17,17 @@ fn main() {
             .cards
             .iter()
             .flat_map(|q| {
-                let c = snapsolve::vision::cards::edges::upright(&img, q);
+                let c = snapsolve::vision::squares::looks::upright(&img, q);
                 if std::env::var("UPRIGHT").is_ok() {
-                    snapsolve::vision::cards::edges::upright_edge_looks(&c)
+                    snapsolve::vision::squares::looks::upright_edge_looks(&c)
                 } else {
-                    snapsolve::vision::cards::edges::edge_looks(&c)
+                    snapsolve::vision::squares::looks::edge_looks(&c)
                 }
             })
             .collect();
-        let tree = snapsolve::vision::cards::edges::cluster(&looks);
+        let tree = snapsolve::vision::squares::grouping::cluster(&looks);
         println!("merge_at {:?}", tree.merge_at.iter().take(24).map(|d| (d * 10.0).round() / 10.0).collect::<Vec<_>>());
-        println!("cuts {:?}", snapsolve::vision::cards::edges::plausible_cuts(&tree, 20));
+        println!("cuts {:?}", snapsolve::vision::squares::grouping::plausible_cuts(&tree, 20));
     }
     let t = Instant::now();
     let read = read_cards(&img, &CardReading::default());

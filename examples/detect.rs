@@ -1,5 +1,5 @@
 //! Development aid: draw the detected tubes of each screenshot given.
-use snapsolve::vision::tubes::{Gradients, TubeFinding, find_tubes};
+use snapsolve::vision::water::tubes::{Gradients, TubeFinding, find_tubes};
 
 fn main() {
     for path in std::env::args().skip(1) {
@@ -7,12 +7,12 @@ fn main() {
         let g = Gradients::new(&img);
         let tubes = find_tubes(&g, &TubeFinding::default());
         if std::env::var("CANDIDATES").is_ok() {
-            for t in snapsolve::vision::tubes::tube_candidates(&g, &TubeFinding::default()) {
+            for t in snapsolve::vision::water::tubes::tube_candidates(&g, &TubeFinding::default()) {
                 println!("  candidate {:?}", t.outer);
             }
         }
         if std::env::var("WALLS").is_ok() {
-            for w in snapsolve::vision::tubes::debug_walls(&g, &TubeFinding::default()) {
+            for w in snapsolve::vision::water::tubes::debug_walls(&g, &TubeFinding::default()) {
                 println!("  wall {w:?}");
             }
         }

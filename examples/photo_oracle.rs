@@ -7,8 +7,9 @@
 //! accepts, ranked by colour cost (24 of 105 solve; the truth ranks 91st,
 //! which is why shape readings pair by seams instead).
 //! `cargo run --release --example photo_oracle`.
-use snapsolve::vision::cards::edges::{cluster, cluster_by, edge_looks, shape_distance, shape_looks, upright};
-use snapsolve::vision::cards::find_grid;
+use snapsolve::vision::squares::find_grid;
+use snapsolve::vision::squares::grouping::{cluster, cluster_by};
+use snapsolve::vision::squares::looks::{edge_looks, shape_distance, shape_looks, upright};
 
 fn main() {
     let truth: serde_json::Value = serde_json::from_str(include_str!("../tests/data/photo_edges.json")).unwrap();
@@ -78,7 +79,7 @@ fn measure(name: &str, cards: &serde_json::Value) {
         .count();
     println!("shape looks: nearest look is the same half: {near}/{n}");
     let by_shape = cluster_by(n, sd);
-    println!("shape cuts tried: {:?}", snapsolve::vision::cards::edges::plausible_cuts_above(&by_shape, 20, 0.1));
+    println!("shape cuts tried: {:?}", snapsolve::vision::squares::grouping::plausible_cuts_above(&by_shape, 20, 0.1));
     for g in 0..8 {
         let members: Vec<&str> = (0..n).filter(|&i| by_shape.cuts[8][i] == g).map(|i| ids[i].as_str()).collect();
         println!("shape 8-group cut, group {g}: {members:?}");
@@ -96,7 +97,7 @@ fn measure(name: &str, cards: &serde_json::Value) {
 /// Every perfect pairing of the 8 shape groups into figures: which ones the
 /// solver accepts, and where each ranks by colour cost.
 #[allow(dead_code)]
-pub fn pairing_survey(ids8: &[usize], looks: &[snapsolve::vision::cards::edges::EdgeLook], truth: &[String]) {
+pub fn pairing_survey(ids8: &[usize], looks: &[snapsolve::vision::squares::looks::EdgeLook], truth: &[String]) {
     use snapsolve::puzzle::squares::SquaresPuzzle;
     use snapsolve::solve::squares::{SquaresSolveOptions, solve};
     let n = ids8.len();

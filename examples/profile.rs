@@ -1,6 +1,6 @@
 //! Development aid: print the profiles and slot geometry of screenshots.
-use snapsolve::vision::slots::{profile, sample_slot, slot_geometry, slot_rects};
-use snapsolve::vision::tubes::{Gradients, TubeFinding, find_tubes};
+use snapsolve::vision::water::slots::{profile, sample_slot, slot_geometry, slot_rects};
+use snapsolve::vision::water::tubes::{Gradients, TubeFinding, find_tubes};
 
 fn main() {
     for path in std::env::args().skip(1) {

@@ -1,5 +1,5 @@
 //! Development aid: time the reader's stages on one image.
-use snapsolve::vision::tubes::{Gradients, TubeFinding, find_tubes};
+use snapsolve::vision::water::tubes::{Gradients, TubeFinding, find_tubes};
 use std::time::Instant;
 fn main() {
     let path = std::env::args().nth(1).unwrap();
@@ -15,6 +15,6 @@ fn main() {
     let tubes = find_tubes(&g, &TubeFinding::default());
     println!("tubes {:?} ({})", t.elapsed(), tubes.len());
     let t = Instant::now();
-    let r = snapsolve::vision::detect_water(&img, &Default::default());
-    println!("detect total {:?} {}", t.elapsed(), r.is_ok());
+    let r = snapsolve::vision::water::read(&img, &Default::default()).detection.is_some();
+    println!("read total {:?} {}", t.elapsed(), r);
 }

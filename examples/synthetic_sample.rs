@@ -1,7 +1,7 @@
 //! Renders `samples/synthetic-dusk.png`: a random level (seed 7) drawn in the
-//! made-up "dusk" theme by `snapsolve::vision::synthetic`. Run with
+//! made-up "dusk" theme by `snapsolve::synthetic::water`. Run with
 //! `cargo run --example synthetic_sample` to draw it again.
-use snapsolve::vision::synthetic::{THEMES, draw, scrambled_level};
+use snapsolve::synthetic::water::{THEMES, draw, scrambled_level};
 
 fn main() {
     let theme = THEMES.iter().find(|t| t.name == "dusk").expect("dusk theme");

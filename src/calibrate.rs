@@ -9,15 +9,18 @@
 //! colour a game uses. Names come from `--names`, in order of first
 //! appearance, or are numbered.
 
+use std::fmt::Write as _;
+use std::path::Path;
+
 use image::RgbImage;
-use palette::{IntoColor, Lab, Srgb};
+use palette::Lab;
 use thiserror::Error;
 
 use crate::config::{Theme, ThemeColor};
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, hex, to_lab, to_rgb};
 use crate::puzzle::water::Layer;
-use crate::vision::colors::{delta_e, to_lab};
-use crate::vision::slots::SlotSample;
-use crate::vision::{self, VisionError, VisionOptions};
+use crate::vision::water::{self, ReadOptions, ThemeChoice, VisionError};
 
 /// Options for learning a theme.
 #[derive(Debug, Clone, Default)]
@@ -25,7 +28,8 @@ pub struct CalibrateOptions {
     pub name: String,
     /// Colour names in order of first appearance; numbered when short.
     pub names: Vec<String>,
-    pub vision: VisionOptions,
+    /// How screenshots are read (their colours are always clustered).
+    pub vision: ReadOptions,
 }
 
 /// Why a theme could not be learned.
@@ -44,11 +48,6 @@ pub enum CalibrateError {
 /// Smallest tolerance written: sampling noise alone reaches this.
 const MIN_TOLERANCE: f32 = 3.0;
 
-fn hex(lab: Lab) -> String {
-    let rgb: Srgb<u8> = Srgb::from_linear(lab.into_color());
-    format!("#{:02x}{:02x}{:02x}", rgb.red, rgb.green, rgb.blue)
-}
-
 /// Learns a theme from screenshots of it.
 pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Theme, CalibrateError> {
     if options.name.trim().is_empty() {
@@ -58,10 +57,13 @@ pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Th
     let mut learned: Vec<Vec<Lab>> = Vec::new();
     let mut capacity = None;
     let mut background = None;
+    let vision = ReadOptions { theme: ThemeChoice::Cluster, ..options.vision.clone() };
     for (index, image) in images.iter().enumerate() {
         let read_err = |source| CalibrateError::Read { index: index + 1, source };
-        let detection = vision::detect_water(image, &options.vision).map_err(read_err)?;
-        let puzzle = vision::recognise_water(&detection, &options.vision, None).map_err(read_err)?;
+        let sight = water::read(image, &vision);
+        let read = sight.read.map_err(read_err)?;
+        let detection = sight.detection.expect("a level read was detected");
+        let (puzzle, layout) = (read.puzzle, read.layout);
         match capacity {
             None => capacity = Some(puzzle.capacity()),
             Some(expected) if expected != puzzle.capacity() => {
@@ -69,7 +71,6 @@ pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Th
             }
             Some(_) => {}
         }
-        let layout = vision::layout_with_colors(&detection, &puzzle);
         background.get_or_insert(layout.empty_color);
         // Samples per id of this screenshot.
         let mut per_id: Vec<Vec<Lab>> = vec![Vec::new(); puzzle.n_colors()];
@@ -99,7 +100,7 @@ pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Th
             let lab = mean(samples);
             ThemeColor {
                 name: options.names.get(i).cloned().unwrap_or_else(|| format!("color-{}", i + 1)),
-                hex: hex(lab),
+                hex: hex(to_rgb(lab)),
                 lab,
                 tolerance: spread(samples, lab).max(MIN_TOLERANCE),
             }
@@ -108,7 +109,7 @@ pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Th
     Ok(Theme {
         name: options.name.trim().to_string(),
         capacity: capacity.unwrap_or(4),
-        background: background.map(|b| format!("#{:02x}{:02x}{:02x}", b[0], b[1], b[2])),
+        background: background.map(hex),
         colors,
     })
 }
@@ -122,4 +123,20 @@ fn mean(samples: &[Lab]) -> Lab {
 /// The largest distance of a sample from `centre`.
 fn spread(samples: &[Lab], centre: Lab) -> f32 {
     samples.iter().map(|&s| delta_e(s, centre)).fold(0.0, f32::max)
+}
+
+/// What a calibrate run learned, as people read it: one line for the theme
+/// and one per colour.
+pub fn summary(theme: &Theme, path: &Path) -> String {
+    let mut out = format!(
+        "theme `{}`: capacity {}, {} colours, written to {}\n",
+        theme.name,
+        theme.capacity,
+        theme.colors.len(),
+        path.display()
+    );
+    for c in &theme.colors {
+        let _ = writeln!(out, "  {:<12} {}  tolerance ΔE {:.1}", c.name, c.hex, c.tolerance);
+    }
+    out
 }

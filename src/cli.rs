@@ -1,14 +1,11 @@
-//! Command-line arguments (clap derive; the doc comments are the `--help`),
-//! turned once into validated per-stage options by [`Cli::options`].
+//! Command-line arguments, clap derive only: the doc comments are the
+//! `--help`. `options` turns them once into validated per-stage options.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::pipeline::{Game, RunOptions, SquaresFormat};
-use crate::solve::squares::SquaresSolveOptions;
-use crate::solve::water::{Strategy, WaterSolveOptions};
-use crate::vision::cards::{CardReading, GridFinding, MatchMode};
+use crate::solve::water::WaterSolveOptions;
 
 /// Solve a water-sort or Scrambled Squares puzzle from a typed level.
 ///
@@ -195,58 +192,4 @@ pub enum GameArg {
 pub enum StrategyArg {
     Optimal,
     Dfs,
-}
-
-/// How the result is printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputFormat {
-    Text,
-    Json,
-}
-
-impl Cli {
-    /// The options of each stage, built once from the arguments.
-    pub fn options(&self) -> (RunOptions, OutputFormat) {
-        let strategy = match self.strategy {
-            StrategyArg::Optimal => Strategy::Optimal,
-            StrategyArg::Dfs => Strategy::Dfs,
-        };
-        let game = match self.game {
-            GameArg::Auto => None,
-            GameArg::Water => Some(Game::Water),
-            GameArg::Squares => Some(Game::Squares),
-        };
-        let squares_format = self.format.map(|f| match f {
-            FormatArg::Cards => SquaresFormat::Cards,
-            FormatArg::Brendan => SquaresFormat::Brendan,
-            FormatArg::Eternity => SquaresFormat::Eternity,
-        });
-        let squares = SquaresSolveOptions {
-            max_nodes: self.max_nodes.unwrap_or(SquaresSolveOptions::default().max_nodes),
-            keep: if self.all { usize::MAX } else { 1 },
-            first_only: self.first,
-            fixed_orientation: self.no_turns,
-            threads: self.threads,
-        };
-        let water = WaterSolveOptions { strategy, max_states: self.max_states };
-        let cards = CardReading {
-            grid: GridFinding { grid: self.grid, ..Default::default() },
-            mode: Some(match self.match_mode {
-                MatchArg::Halves => MatchMode::Complement,
-                MatchArg::Same => MatchMode::Same,
-            }),
-            upright: self.no_turns,
-        };
-        let run = RunOptions {
-            game,
-            squares_format,
-            water,
-            squares,
-            picture_nodes: self.max_nodes,
-            cards,
-            ..Default::default()
-        };
-        let format = if self.json { OutputFormat::Json } else { OutputFormat::Text };
-        (run, format)
-    }
 }

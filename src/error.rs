@@ -1,55 +1,105 @@
-//! The error of a whole run: one variant per stage, each wrapping that stage's
-//! typed error, and the exit code policy.
+//! The error of a whole run, the input's path attached in one place, and
+//! the one rule for exit codes: 0 solved, 1 no solution (unsolvable, or a
+//! budget ran out), 2 bad input of any kind.
 
+use std::fmt;
 use std::path::PathBuf;
 
 use thiserror::Error;
 
 use crate::calibrate::CalibrateError;
 use crate::config::ConfigError;
-use crate::puzzle::squares::SquaresError;
-use crate::puzzle::water::WaterError;
-use crate::vision::VisionError;
-use crate::vision::cards::CardsError;
+use crate::pipeline::Outcome;
+use crate::pipeline::text::TextError;
+use crate::vision::squares::CardsError;
+use crate::vision::water::VisionError;
 
-/// Exit code when a solution was found.
-pub const EXIT_SOLVED: i32 = 0;
-/// Exit code when the puzzle is unsolvable or the search budget ran out.
-pub const EXIT_NO_SOLUTION: i32 = 1;
-/// Exit code for bad input of any kind.
-pub const EXIT_BAD_INPUT: i32 = 2;
+/// How a run ends, as the process's exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ExitStatus {
+    /// A solution (or a plan up to the first reveal) was found.
+    Solved,
+    /// The puzzle is unsolvable, or the search budget ran out.
+    NoSolution,
+    /// Bad input of any kind: unreadable, not a puzzle, malformed, or an
+    /// output that cannot be written.
+    BadInput,
+}
 
+impl ExitStatus {
+    /// The exit status an outcome ends the process with.
+    pub fn of(outcome: &Outcome) -> ExitStatus {
+        match outcome {
+            Outcome::Water(w) if w.plan().is_some() => ExitStatus::Solved,
+            Outcome::Squares(s) if s.result.is_ok() => ExitStatus::Solved,
+            Outcome::Water(_) | Outcome::Squares(_) => ExitStatus::NoSolution,
+        }
+    }
+
+    /// The process exit code: 0, 1 or 2.
+    pub fn code(self) -> u8 {
+        match self {
+            ExitStatus::Solved => 0,
+            ExitStatus::NoSolution => 1,
+            ExitStatus::BadInput => 2,
+        }
+    }
+}
+
+/// What was wrong with one input; [`Error::Input`] names the input.
+#[derive(Debug, Error)]
+pub enum InputError {
+    #[error("cannot read it: {0}")]
+    Read(std::io::Error),
+    #[error("it is not text: {0}")]
+    NotText(String),
+    #[error("it is not a readable image: {0}")]
+    BadImage(String),
+    #[error("{0}")]
+    Text(TextError),
+    #[error("{0}")]
+    Screenshot(VisionError),
+    #[error("{0}")]
+    CardsPicture(CardsError),
+}
+
+/// The error of a run.
 #[derive(Debug, Error)]
 pub enum Error {
-    #[error("cannot read `{path}`: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("`{path}` is not text: {reason}")]
-    NotText { path: PathBuf, reason: String },
-    #[error("not a valid card list: {0}")]
-    Cards(#[from] SquaresError),
+    /// Something about the input at `path` (`-` for standard input).
+    #[error("{}", InputMessage { path, source })]
+    Input { path: PathBuf, source: InputError },
     #[error("cannot write `{path}`: {source}")]
     Write { path: PathBuf, source: std::io::Error },
-    #[error("not a valid water-sort level: {0}")]
-    WaterLevel(#[from] WaterError),
-    #[error("`{path}` is not a readable image: {reason}")]
-    BadImage { path: PathBuf, reason: String },
-    #[error("{0}")]
-    Vision(#[from] VisionError),
-    #[error("`{path}`: {source}")]
-    Screenshot { path: PathBuf, source: VisionError },
-    #[error("{0}")]
-    CardsPicture(#[from] CardsError),
-    #[error("`{path}`: {source}")]
-    CardsImage { path: PathBuf, source: CardsError },
     #[error("{0}")]
     Config(#[from] ConfigError),
     #[error("{0}")]
     Calibrate(#[from] CalibrateError),
 }
 
+/// How an input error reads with its path: the path where it helps.
+struct InputMessage<'a> {
+    path: &'a PathBuf,
+    source: &'a InputError,
+}
+
+impl fmt::Display for InputMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match self.source {
+            InputError::Read(e) => write!(f, "cannot read `{path}`: {e}"),
+            InputError::NotText(reason) => write!(f, "`{path}` is not text: {reason}"),
+            InputError::BadImage(reason) => write!(f, "`{path}` is not a readable image: {reason}"),
+            InputError::Text(e) => write!(f, "{e}"),
+            InputError::Screenshot(e) => write!(f, "`{path}`: {e}"),
+            InputError::CardsPicture(e) => write!(f, "`{path}`: {e}"),
+        }
+    }
+}
+
 impl Error {
-    /// Every error of a run is about its input.
-    pub fn exit_code(&self) -> i32 {
-        EXIT_BAD_INPUT
+    /// Every error of a run is about its input (or where its output goes).
+    pub fn exit_status(&self) -> ExitStatus {
+        ExitStatus::BadInput
     }
 }

@@ -3,25 +3,25 @@
 //! apart by a calibrated theme; the calibration file keeps what a person
 //! wrote in it and is never replaced when broken.
 
-mod support;
-
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use snapsolve::calibrate::{CalibrateOptions, learn_theme};
 use snapsolve::puzzle::water::{WaterPuzzle, renamed_in_order};
-use snapsolve::vision::synthetic::{Theme as DrawTheme, draw, scrambled_level};
-use snapsolve::vision::{VisionOptions, detect_water, recognise_water};
+use snapsolve::synthetic::water::{Theme as DrawTheme, draw, scrambled_level};
+use snapsolve::vision::water::{ReadOptions, ThemeChoice};
+
+use crate::support::{self, snapsolve};
 
 fn image(path: &Path) -> image::RgbImage {
     image::open(path).unwrap().to_rgb8()
 }
 
+/// The level read from a screenshot with a calibrated theme, or clustered.
 fn read_with(img: &image::RgbImage, theme: Option<&snapsolve::config::Theme>) -> Result<String, String> {
-    let options = VisionOptions::default();
-    let detection = detect_water(img, &options).map_err(|e| e.to_string())?;
-    recognise_water(&detection, &options, theme).map(|p| p.to_string()).map_err(|e| e.to_string())
+    let theme = theme.map_or(ThemeChoice::Cluster, |t| ThemeChoice::Named(t.clone()));
+    let options = ReadOptions { theme, ..Default::default() };
+    snapsolve::vision::water::read(img, &options).read.map(|r| r.puzzle.to_string()).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
     let hand = "# Calibrated by hand, keep this line.\nschema = 1\n\n# A theme I made up\n[themes.mine]\ncapacity = 4\n\n[themes.mine.colors]\nred = { hex = \"#ff0000\", lab = [53.2, 80.1, 67.2], tolerance = 4.0 }\n";
     std::fs::write(&file, hand).unwrap();
     let shot = support::shared_dir().join("water_screens/kuking__WaterSortPuzzleSolver/lvl105.jpg");
-    Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+    snapsolve()
         .args(["calibrate", "--theme", "gma", "--calibration"])
         .arg(&file)
         .arg(&shot)
@@ -143,7 +143,7 @@ fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
     assert!(text.contains("[themes.gma]") && text.contains("[themes.gma.colors]"));
 
     // Reading with the learned theme gives the same level as clustering.
-    let out = Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+    let out = snapsolve()
         .arg(&shot)
         .args(["--json", "--theme", "gma", "-o"])
         .arg(dir.path().join("out.png"))
@@ -163,7 +163,7 @@ fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
     // A broken file: reported with its line, and left exactly as it was.
     let broken = "schema = 1\n[themes.x\ncapacity = 4\n";
     std::fs::write(&file, broken).unwrap();
-    Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+    snapsolve()
         .args(["calibrate", "--theme", "gma", "--calibration"])
         .arg(&file)
         .arg(&shot)

@@ -3,15 +3,15 @@
 //! the board they were drawn from; tile detection on real product images;
 //! the binary on a picture.
 
-mod support;
-
-use assert_cmd::Command;
 use predicates::prelude::*;
-use snapsolve::pipeline::{Outcome, RunOptions, run_cards_image};
+use snapsolve::pipeline::RunOptions;
+use snapsolve::pipeline::squares::run_image;
 use snapsolve::puzzle::squares::check_placements;
 use snapsolve::puzzle::water::SplitMix64;
-use snapsolve::vision::cards::synthetic::{CARD_THEMES, draw_board, random_board};
-use snapsolve::vision::cards::{GridFinding, find_grid};
+use snapsolve::synthetic::squares::{CARD_THEMES, draw_board, random_board};
+use snapsolve::vision::squares::{GridFinding, find_grid};
+
+use crate::support::{self, snapsolve};
 
 fn jpeg(img: &image::RgbImage, quality: u8) -> image::RgbImage {
     let mut bytes = Vec::new();
@@ -46,13 +46,12 @@ fn synthetic_boards_read_and_solve() {
         let mut options = RunOptions::default();
         options.squares.first_only = true;
         options.squares.max_nodes = 200_000_000;
-        let run = run_cards_image(&img, &options);
+        let run = run_image(&img, &options);
         let verdict = match &run.result {
-            Ok(Outcome::Squares(s)) => match &s.result {
-                Ok(solution) => check_placements(&truth, &solution.solutions[0]),
+            Ok(s) => match &s.result {
+                Ok(solution) => check_placements(&truth, &solution.solutions[0]).map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             },
-            Ok(_) => Err("not read as squares".into()),
             Err(e) => Err(e.to_string()),
         };
         match verdict {
@@ -146,8 +145,7 @@ fn binary_solves_a_picture_of_cards_and_writes_both_pictures() {
     let truth = random_board(3, 4, &mut rng);
     let input = dir.path().join("cards.png");
     draw_board(&truth, &CARD_THEMES[1], 120, 2.0, 7).save(&input).unwrap();
-    Command::cargo_bin("snapsolve")
-        .unwrap()
+    snapsolve()
         .args(["--game", "squares", "--first"])
         .arg(&input)
         .assert()
@@ -157,6 +155,24 @@ fn binary_solves_a_picture_of_cards_and_writes_both_pictures() {
         let img = image::open(dir.path().join(out)).unwrap();
         assert!(img.width() > 100, "{out}");
     }
+    // The JSON report of a picture names the pictures written and times
+    // the stages, as for a water-sort screenshot.
+    let out = snapsolve()
+        .args(["--game", "squares", "--first", "--json", "-o"])
+        .arg(dir.path().join("again.png"))
+        .arg(&input)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let report = support::json_of(&out);
+    let images: Vec<&str> = report["images"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(images.len(), 2);
+    assert!(images[0].ends_with("again.png") && images[1].ends_with("again.board.png"), "{images:?}");
+    for stage in ["decode_ms", "read_solve_ms", "render_write_ms"] {
+        assert!(report["timings"][stage].as_f64().unwrap() > 0.0, "{stage}");
+    }
 }
 
 #[test]
@@ -164,8 +180,7 @@ fn binary_says_when_a_picture_has_no_cards() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("blank.png");
     image::RgbImage::from_pixel(300, 300, image::Rgb([40, 120, 40])).save(&input).unwrap();
-    Command::cargo_bin("snapsolve")
-        .unwrap()
+    snapsolve()
         .args(["--game", "squares"])
         .arg(&input)
         .assert()
@@ -188,10 +203,10 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
     for (name, tiles) in truth.as_object().unwrap().iter().filter(|(k, _)| !k.starts_with('_')) {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
         let mut options = RunOptions::default();
-        options.cards.mode = Some(snapsolve::vision::cards::MatchMode::Same);
+        options.cards.mode = Some(snapsolve::vision::squares::MatchMode::Same);
         options.cards.upright = true;
-        options.squares.fixed_orientation = true;
-        let run = run_cards_image(&img, &options);
+        options.squares.turns = snapsolve::puzzle::squares::Turns::Fixed;
+        let run = run_image(&img, &options);
         let read = run.read.as_ref().unwrap_or_else(|| panic!("{name}: {:?}", run.result.as_ref().err()));
         // Each card found is the tile whose written centre it covers (the
         // tiles are found in all four).
@@ -227,7 +242,7 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
         assert_eq!(truth_cards.len(), 9, "{name}");
         let truth_puzzle =
             SquaresPuzzle::new(3, 3, truth_cards.clone(), (0..10).map(|d| d.to_string()).collect()).unwrap();
-        let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{name}: {:?}", run.result.err()) };
+        let Ok(outcome) = &run.result else { panic!("{name}: {:?}", run.result.err()) };
         let solution = outcome.result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
         check_placements(&truth_puzzle, &solution.solutions[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Numbers: the reading groups sides exactly as the numbers do.
@@ -253,8 +268,8 @@ fn the_solved_frog_photo_reads_as_a_solved_board() {
     use snapsolve::puzzle::squares::{Placement, Rotation};
     let name = "albznw__scramble-squares-solver/frog-puzzle_solved_photo.jpg";
     let img = image::open(support::shared_dir().join("edge_images").join(name)).unwrap().to_rgb8();
-    let run = run_cards_image(&img, &RunOptions::default());
-    let Ok(Outcome::Squares(outcome)) = &run.result else { panic!("{:?}", run.result.err()) };
+    let run = run_image(&img, &RunOptions::default());
+    let Ok(outcome) = &run.result else { panic!("{:?}", run.result.err()) };
     let solution = outcome.result.as_ref().expect("solved");
     assert_eq!((solution.raw, solution.unique), (8, 2));
     let as_laid: Vec<Placement> =
@@ -374,8 +389,8 @@ fn photo_and_list(
 ) -> (snapsolve::pipeline::SquaresOutcome, snapsolve::puzzle::squares::SquaresPuzzle) {
     let root = support::shared_dir();
     let img = image::open(root.join("edge_images").join(photo)).unwrap().to_rgb8();
-    let run = run_cards_image(&img, &RunOptions::default());
-    let Ok(Outcome::Squares(outcome)) = run.result else { panic!("{photo}: {:?}", run.result.err()) };
+    let run = run_image(&img, &RunOptions::default());
+    let Ok(outcome) = run.result else { panic!("{photo}: {:?}", run.result.err()) };
     let text = std::fs::read_to_string(root.join("edge_data/_normalized").join(list)).unwrap();
     (outcome, text.parse().unwrap())
 }
@@ -460,8 +475,8 @@ fn water_sort_screenshots_are_not_read_as_cards() {
         "sshcrack__water-sort-player/detection/twelve-alternative-detection.png",
     ] {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
-        let run = run_cards_image(&img, &RunOptions::default());
-        let solved = matches!(&run.result, Ok(Outcome::Squares(o)) if o.result.is_ok());
+        let run = run_image(&img, &RunOptions::default());
+        let solved = matches!(&run.result, Ok(o) if o.result.is_ok());
         assert!(!solved, "{name}: read as a solved board of cards");
     }
 }

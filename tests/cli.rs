@@ -1,17 +1,8 @@
 //! The `snapsolve` binary as a user runs it: output, JSON schema, exit codes.
 
-mod support;
-
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn snapsolve() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
-}
-
-fn json_of(output: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(output).expect("stdout is JSON")
-}
+use crate::support::{self, json_of, snapsolve};
 
 #[test]
 fn solves_a_typed_level_with_numbered_moves() {

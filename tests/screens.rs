@@ -2,18 +2,16 @@
 //! exact levels against the ground truth (up to renaming colours), negatives
 //! rejected, and the binary on screenshots.
 
-mod support;
-
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use snapsolve::puzzle::water::renamed_in_order;
-use snapsolve::vision::{VisionOptions, read_water};
 
+use crate::support::{self, snapsolve};
+
+/// The level the binary reads from a screenshot.
 fn read(path: &Path) -> Result<String, String> {
-    let img = image::open(path).map_err(|e| e.to_string())?.to_rgb8();
-    read_water(&img, &VisionOptions::default()).map(|r| r.puzzle.to_string()).map_err(|e| e.to_string())
+    support::read_level(path, &[])
 }
 
 #[test]
@@ -62,10 +60,6 @@ fn screenshots_with_our_written_truth_read_exactly_and_negatives_are_rejected() 
         assert!(read(&root.join(name)).is_err(), "{name} should be rejected");
         snapsolve().arg(root.join(name)).assert().code(2);
     }
-}
-
-fn snapsolve() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
 }
 
 #[test]
@@ -231,7 +225,7 @@ fn frames_and_gif_show_the_plan_move_by_move() {
 
 #[test]
 fn bundled_synthetic_sample_reads_as_the_level_it_was_drawn_from() {
-    use snapsolve::vision::synthetic::{THEMES, scrambled_level};
+    use snapsolve::synthetic::water::{THEMES, scrambled_level};
     let theme = THEMES.iter().find(|t| t.name == "dusk").unwrap();
     let drawn = scrambled_level(theme, 7).to_string();
     assert_eq!(

@@ -2,12 +2,12 @@
 //! `../shared/edge_data/`: exact solution counts, and every solution checked
 //! edge by edge by an independent checker written here from the text tokens.
 
-mod support;
-
 use std::fs;
 
 use snapsolve::puzzle::squares::{Placement, SquaresPuzzle};
 use snapsolve::solve::squares::{SquaresSolveOptions, solve};
+
+use crate::support;
 
 /// Re-reads the card list as raw tokens and checks a placement with them:
 /// HEAD-X meets TAIL-X, SAME-X meets SAME-X, nothing else.

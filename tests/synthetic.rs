@@ -5,8 +5,8 @@
 
 use image::RgbImage;
 use snapsolve::puzzle::water::renamed_in_order;
-use snapsolve::vision::synthetic::{THEMES, draw, scrambled_level};
-use snapsolve::vision::{VisionOptions, read_water};
+use snapsolve::synthetic::water::{THEMES, draw, scrambled_level};
+use snapsolve::vision::water::{ReadOptions, read};
 
 /// JPEG at the given quality, decoded again.
 fn jpeg(img: &RgbImage, quality: u8) -> RgbImage {
@@ -33,7 +33,7 @@ fn random_levels_in_made_up_themes_read_back_exactly() {
                 _ => img,
             };
             total += 1;
-            let read = read_water(&img, &VisionOptions::default()).map(|r| r.puzzle.to_string());
+            let read = read(&img, &ReadOptions::default()).read.map(|r| r.puzzle.to_string());
             if read.as_deref().map(renamed_in_order) != Ok(renamed_in_order(&level.to_string())) {
                 if let Some(dir) = std::env::var_os("SNAPSOLVE_DUMP_MISREADS") {
                     img.save(std::path::Path::new(&dir).join(format!("{}-{seed}.png", theme.name))).unwrap();

@@ -3,13 +3,13 @@
 //! flags must be proven, and every solution must replay to a solved state in
 //! an independent checker.
 
-mod support;
-
 use std::collections::HashMap;
 use std::fs;
 
 use snapsolve::puzzle::water::{WaterPuzzle, default_names};
 use snapsolve::solve::water::{Strategy, WaterSolveError, WaterSolveOptions, solve};
+
+use crate::support;
 
 fn options(strategy: Strategy) -> WaterSolveOptions {
     WaterSolveOptions { strategy, max_states: 3_000_000 }

@@ -1,15 +1,43 @@
-//! Helpers shared by the integration tests: where `../shared` is, and an
-//! independent water-sort checker that does not use the library's pour code.
+//! Helpers shared by the integration tests: where `../shared` is, the one
+//! way the binary is launched, a screenshot read through the same entry as
+//! the binary's, and an independent water-sort checker that does not use
+//! the library's pour code.
 
-#![allow(dead_code)] // Each test binary uses a different part of this module.
+use std::path::{Path, PathBuf};
 
-use std::path::PathBuf;
+use clap::Parser;
+use snapsolve::app::{self, DebugPicture, Input};
+use snapsolve::cli::Cli;
+use snapsolve::options::Options;
+use snapsolve::pipeline::Outcome;
 
 /// `../shared` beside the checkout (CI provides it).
 pub fn shared_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
     assert!(dir.is_dir(), "the test data folder {} is missing", dir.display());
     dir
+}
+
+/// The `snapsolve` binary, ready for arguments.
+pub fn snapsolve() -> assert_cmd::Command {
+    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+}
+
+/// The level the binary reads from a screenshot, `snapsolve PATH ARGS…`
+/// (options built from the arguments as the binary builds them, so a
+/// calibrated theme in `./calibration.toml` is used as the binary would),
+/// through the library call the binary makes, without writing pictures.
+pub fn read_level(path: &Path, args: &[&str]) -> Result<String, String> {
+    let cli = Cli::try_parse_from(
+        ["snapsolve".as_ref(), path.as_os_str()].into_iter().chain(args.iter().map(|a| a.as_ref())),
+    )
+    .map_err(|e| e.to_string())?;
+    let options = Options::from_cli(&cli).map_err(|e| e.to_string())?;
+    let input = Input::read(path).map_err(|e| e.to_string())?;
+    match app::solve(&input, &options, DebugPicture::Skip).result.map_err(|e| e.to_string())?.outcome {
+        Outcome::Water(water) => Ok(water.puzzle.to_string()),
+        Outcome::Squares(squares) => Ok(squares.puzzle.to_string()),
+    }
 }
 
 /// Replays 1-based `(from, to)` pours on a level in the compact form, with
@@ -44,4 +72,9 @@ pub fn moves_of(report: &serde_json::Value) -> Vec<(usize, usize)> {
         .iter()
         .map(|m| (m["from"].as_u64().unwrap() as usize, m["to"].as_u64().unwrap() as usize))
         .collect()
+}
+
+/// The JSON report on a command's standard output.
+pub fn json_of(output: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(output).expect("stdout is JSON")
 }

@@ -15,13 +15,14 @@
 //! fast loop never pays for it.
 
 pub mod search;
+mod tables;
 pub mod trace;
 
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::puzzle::squares::{Placement, Rotation, SquaresPuzzle};
+use crate::puzzle::squares::{Placement, Rotation, SquaresPuzzle, Turns};
 use search::{Candidate, Job, SearchEnd, SearchStats, Shared, Tables};
 
 /// Options for one solve.
@@ -33,22 +34,16 @@ pub struct SquaresSolveOptions {
     pub keep: usize,
     /// Stop at the first solution instead of counting them all.
     pub first_only: bool,
-    /// Cards may not be turned (TetraVex): each lies as written, and the
-    /// board's turns make no copies of a solution.
-    pub fixed_orientation: bool,
+    /// Whether cards may turn (TetraVex tiles may not: each lies as
+    /// written, and the board's turns make no copies of a solution).
+    pub turns: Turns,
     /// Search threads; 0 uses every core. The answer does not depend on it.
     pub threads: usize,
 }
 
 impl Default for SquaresSolveOptions {
     fn default() -> Self {
-        SquaresSolveOptions {
-            max_nodes: 20_000_000_000,
-            keep: 1,
-            first_only: false,
-            fixed_orientation: false,
-            threads: 0,
-        }
+        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false, turns: Turns::Free, threads: 0 }
     }
 }
 
@@ -122,7 +117,7 @@ fn solve_with<const W: usize>(
     options: &SquaresSolveOptions,
 ) -> Result<SquaresSolution, SquaresSolveError> {
     let started = Instant::now();
-    let tables = Tables::<W>::new(puzzle, options.fixed_orientation);
+    let tables = Tables::<W>::new(puzzle, options.turns);
     let width = puzzle.width;
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -223,7 +218,7 @@ D TAIL-r NONE-o NONE-o TAIL-s
         let all = solve(&puzzle, &SquaresSolveOptions::default()).unwrap();
         assert_eq!(all.raw, 24 * 4u64.pow(4));
         // Without turns: every order of the four cards, each once.
-        let fixed = SquaresSolveOptions { fixed_orientation: true, ..Default::default() };
+        let fixed = SquaresSolveOptions { turns: Turns::Fixed, ..Default::default() };
         let all = solve(&puzzle, &fixed).unwrap();
         assert_eq!((all.raw, all.unique), (24, 24));
     }
@@ -261,7 +256,7 @@ D TAIL-r NONE-o NONE-o TAIL-s
             .parse()
             .unwrap()
         };
-        let fixed = SquaresSolveOptions { fixed_orientation: true, ..Default::default() };
+        let fixed = SquaresSolveOptions { turns: Turns::Fixed, ..Default::default() };
         // As written, the cards fit without turning, and the solution says so.
         let solution = solve(&board("NONE-o NONE-o SAME-r SAME-p"), &fixed).unwrap();
         assert!(solution.solutions[0].iter().all(|p| p.rotation == Rotation::R0));

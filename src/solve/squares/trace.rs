@@ -6,7 +6,7 @@
 //! order, rotations one by one, each edge compared directly. It stops at the
 //! first solution or after `max_steps` events.
 
-use crate::puzzle::squares::{BOTTOM, Edge, LEFT, RIGHT, Rotation, SquaresPuzzle, TOP};
+use crate::puzzle::squares::{BOTTOM, Edge, LEFT, RIGHT, Rotation, SquaresPuzzle, TOP, Turns};
 
 /// What the search did at one step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,13 +41,16 @@ pub struct TraceOptions {
     /// Most events written.
     pub max_steps: u64,
     /// Cards may not be turned (no ROTATE steps).
-    pub fixed_orientation: bool,
+    pub turns: Turns,
 }
 
 /// Runs the traced search; returns true when a solution was found.
 pub fn trace(puzzle: &SquaresPuzzle, options: TraceOptions, mut emit: impl FnMut(TraceEvent)) -> bool {
-    let TraceOptions { max_steps, fixed_orientation } = options;
-    let rotations = if fixed_orientation { 1 } else { 4 };
+    let TraceOptions { max_steps, turns } = options;
+    let rotations = match turns {
+        Turns::Fixed => 1,
+        Turns::Free => 4,
+    };
     let mut state =
         Traced { puzzle, board: Vec::new(), used: vec![false; puzzle.cards.len()], steps: 0, max_steps, rotations };
     state.fill(&mut emit)

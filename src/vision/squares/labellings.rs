@@ -1,185 +1,15 @@
-//! Scrambled Squares from a picture: [`grid`] finds the cards, [`edges`]
-//! describes and groups their edges; [`read_cards`] returns the grid and
-//! the labellings worth trying, most likely first. Which labelling is right
-//! is for the solver to judge (`pipeline`), since a labelling that admits no
-//! solution is wrong. Labellings come from one clustering of every edge look
-//! (its likeliest cuts, each paired into heads and tails), then, for
-//! complementary halves, from figures first (colour alone) split into halves,
-//! and last from the pairing the cards' own layout implies (a photo of a
-//! solved board).
+//! Card lists from groupings of the edge looks, most likely first: one
+//! clustering of every look (its likeliest cuts, each paired into heads and
+//! tails), then, for complementary halves, figures first (colour alone)
+//! split into halves; the pairing the cards' own layout implies (a photo of
+//! a solved board); and last the shape readings (strokes grouped, halves
+//! paired by how their seams continue), which stand only if their board
+//! joins in the picture too.
 
-pub mod edges;
-pub mod grid;
-pub mod lattice;
-mod snap;
-pub mod synthetic;
-
-use image::RgbImage;
-use thiserror::Error;
-
-use crate::puzzle::squares::{Card, Edge, Half, Placement, SquaresPuzzle};
-use edges::{EdgeLook, ShapeLook, cluster, edge_looks, pairings, plausible_cuts, upright};
-pub use grid::{CardGrid, GridFinding, find_grid};
-
-/// A card's outline: corners top-left, top-right, bottom-right, bottom-left,
-/// in image pixels (x, y).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Quad {
-    pub corners: [(f32, f32); 4],
-}
-
-impl Quad {
-    /// The point at (`u`, `v`) in 0..1 across and down the card (bilinear
-    /// between the corners).
-    pub fn point(&self, u: f32, v: f32) -> (f32, f32) {
-        let [a, b, c, d] = self.corners;
-        let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
-        let bottom = (d.0 + (c.0 - d.0) * u, d.1 + (c.1 - d.1) * u);
-        (top.0 + (bottom.0 - top.0) * v, top.1 + (bottom.1 - top.1) * v)
-    }
-
-    pub fn centre(&self) -> (f32, f32) {
-        self.point(0.5, 0.5)
-    }
-
-    /// Mean length of the four sides.
-    pub fn side_length(&self) -> f32 {
-        let c = self.corners;
-        (0..4).map(|i| ((c[i].0 - c[(i + 1) % 4].0).powi(2) + (c[i].1 - c[(i + 1) % 4].1).powi(2)).sqrt()).sum::<f32>()
-            / 4.0
-    }
-}
-
-/// How touching edges must relate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatchMode {
-    /// Scrambled Squares: two different halves of one figure meet.
-    Complement,
-    /// Eternity II / TetraVex: equal patterns meet.
-    Same,
-}
-
-/// Options for reading cards.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CardReading {
-    pub grid: GridFinding,
-    /// `None`: complementary halves (Scrambled Squares). Equal patterns are
-    /// only tried when asked for: with them, coarse groupings solve too
-    /// easily to be told from the right one.
-    pub mode: Option<MatchMode>,
-    /// Cards never turn (TetraVex): patterns are printed upright on every
-    /// side, so edges are compared as they lie, not turned to the top.
-    pub upright: bool,
-}
-
-/// One way to read the edges: the card list it gives.
-#[derive(Debug, Clone)]
-pub struct Labelling {
-    pub mode: MatchMode,
-    /// Read by the shape family, which offers many loose readings: a
-    /// solution under it stands only if the board's seams join in the
-    /// picture too (see [`CardsRead::partner_rank`]).
-    pub needs_seams: bool,
-    /// Distinct edge looks (groups).
-    pub groups: usize,
-    pub puzzle: SquaresPuzzle,
-}
-
-/// What was read from a picture of cards.
-#[derive(Debug, Clone)]
-pub struct CardsRead {
-    pub grid: CardGrid,
-    /// Most likely first.
-    pub labellings: Vec<Labelling>,
-    /// Every side's shape look (4 per card, top, right, bottom, left), when
-    /// cards may turn.
-    pub shapes: Vec<ShapeLook>,
-}
-
-/// How well a shape reading's board must join (see
-/// [`CardsRead::partner_rank`]): for half its joins or more, the side met
-/// must be among the best-continuing 7.5% of all sides on other cards (of
-/// 32 on a 3×3 board, the best two). The true boards of the photos: Bama
-/// 1/32, Skiers 2/32. The shape readings that "solved" product images,
-/// where no true board is known (several show duplicated cards): 3/32 (the
-/// balloons; its board does not look right) and 8/32 to 21/32 for the
-/// rest, among them a birds board with one solution that visibly does not
-/// join. (The mean seam distance of the joins against that of all pairs
-/// did not separate them: Skiers 0.73, balloons 0.71, birds 0.79.) Set
-/// from these cases, and no more general than they are.
-const MAX_PARTNER_RANK: f32 = 0.075;
-
-impl CardsRead {
-    /// Whether the arrangement's touching sides continue each other in the
-    /// picture well enough for a shape reading to stand.
-    pub fn seams_join(&self, placements: &[Placement]) -> bool {
-        self.partner_rank(placements).is_some_and(|r| r <= MAX_PARTNER_RANK)
-    }
-
-    /// How well the touching sides of an arrangement continue each other in
-    /// the picture: for each side of each inner join, the share of all
-    /// sides on other cards whose seam continues it better than the side
-    /// it meets (0: the best of all; about 0.5 for a side met at random);
-    /// the median over the joins. `None` without shape looks or joins.
-    pub fn partner_rank(&self, placements: &[Placement]) -> Option<f32> {
-        let shapes = &self.shapes;
-        let (rows, cols) = (self.grid.rows, self.grid.cols);
-        if shapes.len() < 4 * rows * cols {
-            return None;
-        }
-        let mut at = vec![None; rows * cols];
-        for p in placements {
-            at[p.row * cols + p.col] = Some(p);
-        }
-        // The side of the card at `cell` that faces `direction` (0 up,
-        // clockwise), by its index in `shapes`: a card turned r quarters
-        // clockwise shows its written side (direction − r) there.
-        let side = |cell: usize, direction: usize| -> Option<usize> {
-            let p = at[cell]?;
-            Some(4 * p.card + (direction + 4 - p.rotation.quarter_turns()) % 4)
-        };
-        let rank = |a: usize, b: usize| {
-            let met = edges::seam_distance(&shapes[a], &shapes[b]);
-            let others = (0..shapes.len()).filter(|&j| j / 4 != a / 4);
-            let better = others.clone().filter(|&j| edges::seam_distance(&shapes[a], &shapes[j]) < met).count();
-            better as f32 / others.count().max(1) as f32
-        };
-        let mut ranks = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = r * cols + c;
-                let mut join = |a: usize, b: usize| {
-                    ranks.push(rank(a, b));
-                    ranks.push(rank(b, a));
-                };
-                if c + 1 < cols {
-                    join(side(cell, 1)?, side(cell + 1, 3)?);
-                }
-                if r + 1 < rows {
-                    join(side(cell, 2)?, side(cell + cols, 0)?);
-                }
-            }
-        }
-        if ranks.is_empty() {
-            return None;
-        }
-        ranks.sort_by(f32::total_cmp);
-        Some(ranks[ranks.len() / 2])
-    }
-}
-
-/// Why a picture of cards could not be read.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum CardsError {
-    #[error("no cards were found in the image; are they on a plain table with gaps between them?")]
-    NoCards { found: usize },
-    #[error(
-        "found {found} card-like shapes, which is not a square grid of cards; if some are hidden or touching, say the grid with --grid 3x3"
-    )]
-    NoGrid { found: usize },
-    #[error("found {cards} cards but could not tell their edges apart")]
-    NoLabelling { cards: usize },
-}
+use super::grouping::{self, Dendrogram, Pairing, cluster, pairings, plausible_cuts};
+use super::looks::{self, EdgeLook, ShapeLook};
+use super::{Labelling, MatchMode};
+use crate::puzzle::squares::{Card, Edge, Half, SquaresPuzzle};
 
 /// Most distinct edge looks tried (eight figures, two halves each, plus
 /// some slack).
@@ -190,32 +20,6 @@ const MAX_SHAPE_GROUPS: usize = 16;
 
 /// The most common number of distinct halves in real sets (four figures).
 const COMMON_HALVES: usize = 8;
-
-/// Finds the cards and proposes labellings of their edges.
-pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
-    let grid = find_grid(image, &options.grid)?;
-    let cards: Vec<Vec<[f32; 3]>> = crate::vision::par_map(&grid.cards, |quad| upright(image, quad));
-    let looks: Vec<EdgeLook> = cards
-        .iter()
-        .flat_map(|card| if options.upright { edges::upright_edge_looks(card) } else { edge_looks(card) })
-        .collect();
-    let mut labellings = labellings(&looks, grid.rows, grid.cols, options.mode);
-    if options.upright && options.mode == Some(MatchMode::Same) {
-        // Tiles whose colours do not tell the numbers apart: by shape.
-        let glyphs: Vec<EdgeLook> = cards.iter().flat_map(|card| edges::glyph_edge_looks(card)).collect();
-        labellings.extend(self::labellings(&glyphs, grid.rows, grid.cols, options.mode));
-    }
-    let mut shapes = Vec::new();
-    // Shape readings need the evidence of many joins: a 2×2 board has four,
-    // and a game screenshot read as 2×2 cards passed the seam rule by chance.
-    if !options.upright && options.mode != Some(MatchMode::Same) && grid.rows >= 3 && grid.cols >= 3 {
-        // Figures alike in colour (grey on grey): by the shape of their strokes.
-        shapes =
-            crate::vision::par_map(&grid.cards, |quad| edges::shape_looks(image, quad)).into_iter().flatten().collect();
-        labellings.extend(shape_labellings(&shapes, grid.rows, grid.cols));
-    }
-    Ok(CardsRead { grid, labellings, shapes })
-}
 
 /// Labellings of the looks (4 per card, top, right, bottom, left, in reading
 /// order), most likely first.
@@ -254,7 +58,7 @@ pub fn labellings(looks: &[EdgeLook], rows: usize, cols: usize, mode: Option<Mat
 /// Complementary labellings from the cuts `cuts` of `tree` (a grouping of
 /// the looks), each cut's groups paired into figures by colour, the
 /// likeliest pairings first.
-fn paired(looks: &[EdgeLook], tree: &edges::Dendrogram, cuts: &[usize], rows: usize, cols: usize) -> Vec<Labelling> {
+fn paired(looks: &[EdgeLook], tree: &Dendrogram, cuts: &[usize], rows: usize, cols: usize) -> Vec<Labelling> {
     let mut out = Vec::new();
     for &k in cuts {
         let ids = &tree.cuts[k];
@@ -269,7 +73,7 @@ fn paired(looks: &[EdgeLook], tree: &edges::Dendrogram, cuts: &[usize], rows: us
                     .map(|b| {
                         let (x, y) = (&looks[medoids[a]], &looks[medoids[b]]);
                         let colours = x.chamfer(y);
-                        if a != b && x.distance(y) < colours + edges::NOISE_FLOOR { f32::INFINITY } else { colours }
+                        if a != b && x.distance(y) < colours + grouping::NOISE_FLOOR { f32::INFINITY } else { colours }
                     })
                     .collect()
             })
@@ -281,7 +85,7 @@ fn paired(looks: &[EdgeLook], tree: &edges::Dendrogram, cuts: &[usize], rows: us
 
 /// The card lists that pairings of a cut's `k` groups (`ids`, one per look)
 /// give.
-fn from_pairings(ids: &[usize], k: usize, pairings: Vec<edges::Pairing>, rows: usize, cols: usize) -> Vec<Labelling> {
+fn from_pairings(ids: &[usize], k: usize, pairings: Vec<Pairing>, rows: usize, cols: usize) -> Vec<Labelling> {
     let mut out = Vec::new();
     for (pairs, singles) in pairings {
         let mut edge_of = vec![Edge::Border; k];
@@ -310,19 +114,19 @@ fn from_pairings(ids: &[usize], k: usize, pairings: Vec<edges::Pairing>, rows: u
 }
 
 /// Labellings by the shape of what the edges show (see
-/// [`edges::shape_looks`]), for figures colour cannot tell apart: grouped
+/// [`looks::shape_looks`]), for figures colour cannot tell apart: grouped
 /// by their strokes, and paired by how well their seams continue each
 /// other (a head and a tail printed in different colours, a helmet's red
 /// shell and its grey facemask, still meet in one line). Then as the cards
 /// lie. Tried after every colour reading.
 pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<Labelling> {
     let n = shapes.len();
-    let tree = edges::cluster_by(n, |a, b| edges::shape_distance(&shapes[a], &shapes[b]));
+    let tree = grouping::cluster_by(n, |a, b| looks::shape_distance(&shapes[a], &shapes[b]));
     // At most 16 groups (eight figures): pairing 20 groups by the exact
     // matching took 50 ms on the Skiers photo, and no real 3×3 set has
     // more than 16 distinct sides.
     let mut cuts: Vec<usize> =
-        edges::plausible_cuts_above(&tree, MAX_SHAPE_GROUPS, edges::SHAPE_NOISE_FLOOR).into_iter().take(6).collect();
+        grouping::plausible_cuts_above(&tree, MAX_SHAPE_GROUPS, looks::SHAPE_NOISE_FLOOR).into_iter().take(6).collect();
     // Stroke distances rise smoothly, so the gaps rank cuts poorly (Bama's
     // exact 8-group cut ranked 17th). Eight distinct halves (four figures)
     // is what most sets print: 86 of the 105 real card lists.
@@ -330,7 +134,7 @@ pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<L
         cuts.push(COMMON_HALVES);
     }
     let seam: Vec<Vec<f32>> =
-        (0..n).map(|i| (0..n).map(|j| edges::seam_distance(&shapes[i], &shapes[j])).collect()).collect();
+        (0..n).map(|i| (0..n).map(|j| looks::seam_distance(&shapes[i], &shapes[j])).collect()).collect();
     let mut out = Vec::new();
     for &k in &cuts {
         let ids = &tree.cuts[k];
@@ -365,7 +169,7 @@ pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<L
             .collect();
         all.sort_by(f32::total_cmp);
         let alone = all.get(all.len() / 2).copied().unwrap_or(f32::INFINITY);
-        out.extend(from_pairings(ids, k, edges::pairings_alone(&cost, 4, alone), rows, cols));
+        out.extend(from_pairings(ids, k, grouping::pairings_alone(&cost, 4, alone), rows, cols));
     }
     for &k in &cuts {
         out.extend(as_laid_out(&tree.cuts[k], k, rows, cols));
@@ -383,7 +187,7 @@ pub fn shape_labellings(shapes: &[ShapeLook], rows: usize, cols: usize) -> Vec<L
 /// figure then has exactly two halves. Tried after the others: they assume
 /// more (no two figures share a colour).
 fn figures_then_halves(looks: &[EdgeLook], rows: usize, cols: usize) -> Vec<Labelling> {
-    let by_colour = edges::cluster_by(looks.len(), |i, j| looks[i].chamfer(&looks[j]));
+    let by_colour = grouping::cluster_by(looks.len(), |i, j| looks[i].chamfer(&looks[j]));
     let mut out = Vec::new();
     for figures in plausible_cuts(&by_colour, MAX_GROUPS / 2).into_iter().take(4) {
         let ids = &by_colour.cuts[figures];
@@ -499,25 +303,6 @@ fn build(ids: &[usize], edge_of: &[Edge], figures: usize, rows: usize, cols: usi
         .map(|(i, sides)| Card { name: format!("C{}", i + 1), edges: std::array::from_fn(|s| edge_of[sides[s]]) })
         .collect();
     SquaresPuzzle::new(cols, rows, cards, (1..=figures).map(|f| format!("F{f}")).collect()).ok()
-}
-
-/// Bilinear sample of `image` at (`x`, `y`) (pixel centres at integers),
-/// clamped to the image.
-pub fn bilinear(image: &RgbImage, x: f32, y: f32) -> [u8; 3] {
-    let (w, h) = (image.width() as f32, image.height() as f32);
-    let x = x.clamp(0.0, w - 1.0);
-    let y = y.clamp(0.0, h - 1.0);
-    let (x0, y0) = (x.floor(), y.floor());
-    let (fx, fy) = (x - x0, y - y0);
-    let (x0, y0) = (x0 as u32, y0 as u32);
-    let (x1, y1) = ((x0 + 1).min(image.width() - 1), (y0 + 1).min(image.height() - 1));
-    let p = |x, y| image.get_pixel(x, y).0;
-    let (a, b, c, d) = (p(x0, y0), p(x1, y0), p(x0, y1), p(x1, y1));
-    std::array::from_fn(|i| {
-        let top = a[i] as f32 * (1.0 - fx) + b[i] as f32 * fx;
-        let bottom = c[i] as f32 * (1.0 - fx) + d[i] as f32 * fx;
-        (top * (1.0 - fy) + bottom * fy).round() as u8
-    })
 }
 
 #[cfg(test)]

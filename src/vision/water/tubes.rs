@@ -17,34 +17,7 @@
 
 use image::RgbImage;
 
-/// A pixel rectangle, `x0..x1` × `y0..y1` (exclusive ends).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rect {
-    pub x0: u32,
-    pub y0: u32,
-    pub x1: u32,
-    pub y1: u32,
-}
-
-impl Rect {
-    pub fn width(&self) -> u32 {
-        self.x1.saturating_sub(self.x0)
-    }
-
-    pub fn height(&self) -> u32 {
-        self.y1.saturating_sub(self.y0)
-    }
-
-    pub fn center_x(&self) -> f32 {
-        (self.x0 + self.x1) as f32 / 2.0
-    }
-
-    /// The rectangle scaled by `factor` (to map back to the original image).
-    pub fn scaled(&self, factor: f32) -> Rect {
-        let s = |v: u32| (v as f32 * factor).round() as u32;
-        Rect { x0: s(self.x0), y0: s(self.y0), x1: s(self.x1), y1: s(self.y1) }
-    }
-}
+use crate::geometry::Rect;
 
 /// Horizontal and vertical colour gradients: the largest channel difference
 /// between the two neighbours, per pixel.

@@ -14,10 +14,13 @@
 //! Colour ids are given in order of first appearance, so the same text always
 //! gives the same puzzle, and `Display` writes the compact form back.
 
-use std::fmt;
-use std::str::FromStr;
+mod random;
+mod text;
 
 use thiserror::Error;
+
+pub use random::{RandomLevelOptions, SplitMix64, random_level};
+pub use text::renamed_in_order;
 
 /// Smallest and largest tube capacity the model accepts.
 pub const CAPACITY_RANGE: std::ops::RangeInclusive<usize> = 2..=8;
@@ -292,205 +295,10 @@ impl WaterPuzzle {
     }
 }
 
-impl FromStr for WaterPuzzle {
-    type Err = WaterError;
-
-    fn from_str(text: &str) -> Result<WaterPuzzle, WaterError> {
-        let mut names: Vec<char> = Vec::new();
-        let mut color_of = |ch: char| -> ColorId {
-            match names.iter().position(|&n| n == ch) {
-                Some(i) => ColorId(i as u8),
-                None => {
-                    names.push(ch);
-                    ColorId((names.len() - 1) as u8)
-                }
-            }
-        };
-        let mut capacity: Option<usize> = None;
-        // Tubes written `-` have no length of their own: fill them in later.
-        let mut tubes: Vec<Tube> = Vec::new();
-        let mut lengths: Vec<(usize, String, usize)> = Vec::new();
-
-        for (line_idx, raw_line) in text.lines().enumerate() {
-            let line_no = line_idx + 1;
-            let line = raw_line.split('#').next().unwrap_or("");
-            for token in line.split_whitespace() {
-                if token == "-" {
-                    tubes.push(Tube::empty());
-                    continue;
-                }
-                let (lock, slots) = match token.strip_prefix('!') {
-                    Some(rest) => {
-                        let mut chars = rest.chars();
-                        let lock_ch = chars.next().filter(|c| is_color_char(*c));
-                        let after = chars.as_str();
-                        let Some(lock_ch) = lock_ch else {
-                            return Err(WaterError::BadLock { line: line_no, token: token.to_string() });
-                        };
-                        let slots = if after.is_empty() {
-                            None
-                        } else if let Some(s) = after.strip_prefix(',') {
-                            Some(s)
-                        } else {
-                            return Err(WaterError::BadLock { line: line_no, token: token.to_string() });
-                        };
-                        (Some(color_of(lock_ch)), slots)
-                    }
-                    None => (None, Some(token)),
-                };
-                let Some(slots) = slots else {
-                    // Contents under the curtain: filled with hidden layers
-                    // once the capacity is known.
-                    tubes.push(Tube { layers: Vec::new(), locked_until: lock });
-                    lengths.push((line_no, token.to_string(), usize::MAX));
-                    continue;
-                };
-                let n_slots = slots.chars().count();
-                lengths.push((line_no, token.to_string(), n_slots));
-                if capacity.is_none() {
-                    capacity = Some(n_slots);
-                }
-                let mut layers = Vec::with_capacity(n_slots);
-                let mut seen_liquid = false;
-                for ch in slots.chars() {
-                    match ch {
-                        'E' | '.' => {
-                            if seen_liquid {
-                                return Err(WaterError::FloatingLayer { line: line_no, token: token.to_string() });
-                            }
-                        }
-                        '?' => {
-                            seen_liquid = true;
-                            layers.push(Layer::Hidden);
-                        }
-                        c if is_color_char(c) => {
-                            seen_liquid = true;
-                            layers.push(Layer::Color(color_of(c)));
-                        }
-                        c => {
-                            return Err(WaterError::BadSlot { line: line_no, token: token.to_string(), ch: c });
-                        }
-                    }
-                }
-                layers.reverse();
-                tubes.push(Tube { layers, locked_until: lock });
-            }
-        }
-        if tubes.is_empty() {
-            return Err(WaterError::NoTubes);
-        }
-        let capacity = capacity.ok_or(WaterError::NoColors)?;
-        for (line, token, found) in lengths {
-            if found != usize::MAX && found != capacity {
-                return Err(WaterError::TubeLength { line, token, found, expected: capacity });
-            }
-        }
-        for tube in &mut tubes {
-            if tube.locked_until.is_some() && tube.layers.is_empty() {
-                tube.layers = vec![Layer::Hidden; capacity];
-            }
-        }
-        WaterPuzzle::new(capacity, tubes, names)
-    }
-}
-
-fn is_color_char(c: char) -> bool {
-    c.is_alphanumeric() && c != 'E'
-}
-
-impl fmt::Display for WaterPuzzle {
-    /// The compact form: one token per tube, top to bottom, `E` for empty.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, tube) in self.tubes.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            if let Some(c) = tube.locked_until {
-                write!(f, "!{}", self.color_name(c))?;
-                if tube.layers.len() == self.capacity && tube.layers.iter().all(|&l| l == Layer::Hidden) {
-                    continue;
-                }
-                f.write_str(",")?;
-            }
-            for _ in tube.layers.len()..self.capacity {
-                f.write_str("E")?;
-            }
-            for layer in tube.layers.iter().rev() {
-                match layer {
-                    Layer::Color(c) => write!(f, "{}", self.color_name(*c))?,
-                    Layer::Hidden => f.write_str("?")?,
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The compact form with colours renamed `a`, `b`, … in order of first
-/// appearance (`E`, `?`, `!`, `,` and spaces kept), so two readings of one
-/// level compare equal whatever letters name its colours.
-pub fn renamed_in_order(compact: &str) -> String {
-    let mut names: Vec<char> = Vec::new();
-    compact
-        .chars()
-        .map(|c| {
-            if is_color_char(c) {
-                let i = names.iter().position(|&n| n == c).unwrap_or_else(|| {
-                    names.push(c);
-                    names.len() - 1
-                });
-                char::from_u32('a' as u32 + i as u32).unwrap_or('~')
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-/// Options for [`random_level`].
-#[derive(Debug, Clone, Copy)]
-pub struct RandomLevelOptions {
-    pub n_colors: usize,
-    pub n_empty: usize,
-    pub capacity: usize,
-    pub seed: u64,
-}
-
-/// A random level: every colour's layers shuffled over the filled tubes,
-/// followed by the empty ones. Deterministic for a seed; it may be unsolvable.
-pub fn random_level(options: RandomLevelOptions) -> Result<WaterPuzzle, WaterError> {
-    let RandomLevelOptions { n_colors, n_empty, capacity, seed } = options;
-    let mut layers: Vec<ColorId> =
-        (0..n_colors).flat_map(|c| std::iter::repeat_n(ColorId(c as u8), capacity)).collect();
-    let mut rng = SplitMix64(seed);
-    for i in (1..layers.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        layers.swap(i, j);
-    }
-    let mut tubes: Vec<Tube> = layers.chunks(capacity.max(1)).map(Tube::of_colors).collect();
-    tubes.extend((0..n_empty).map(|_| Tube::empty()));
-    let names = default_names(n_colors);
-    WaterPuzzle::new(capacity, tubes, names)
-}
-
 /// Colour names `A`, `B`, … skipping `E` (which means an empty slot), then
 /// lowercase letters and digits.
 pub fn default_names(n: usize) -> Vec<char> {
     ('A'..='Z').chain('a'..='z').chain('0'..='9').filter(|&c| c != 'E').take(n).collect()
-}
-
-/// A tiny seeded generator (SplitMix64), enough for shuffles.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 #[cfg(test)]

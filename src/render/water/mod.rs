@@ -1,4 +1,5 @@
-//! The overlay: the player's own screenshot with the solution drawn on it.
+//! The water-sort overlay: the player's own screenshot with the solution
+//! drawn on it.
 //!
 //! Every tube gets its number in a dark badge above it; each move of a page
 //! is a thick, outlined arc from the source tube's top to the target's, in
@@ -7,29 +8,20 @@
 //! above or below the tubes. Long solutions are split into pages of a few
 //! moves, because forty arcs on one picture cannot be followed. The picture
 //! keeps the screenshot's size. Geometry ([`overlay_geometry`]) is computed
-//! apart from drawing so tests can pin it as text.
+//! apart from drawing so tests can pin it as text. [`frames`] draws one
+//! picture per move and [`write_gif`] the whole plan as an animation.
 
-use std::sync::LazyLock;
-
-use ab_glyph::{FontRef, PxScale};
+use ab_glyph::PxScale;
 use image::{Rgb, RgbImage};
-use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut, text_size};
+use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut};
 use imageproc::point::Point;
 
-use crate::puzzle::squares::{Edge, Half, Placement};
-use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
-use crate::vision::Layout;
-use crate::vision::cards::{CardGrid, CardsRead, bilinear};
+mod state;
 
-static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf")).expect("embedded font")
-});
-
-/// Distinct, bright arrow colours, cycled per move.
-const ARROW_COLORS: [[u8; 3]; 6] =
-    [[255, 214, 0], [0, 229, 255], [255, 64, 129], [118, 255, 3], [255, 145, 0], [213, 0, 249]];
-const INK: Rgb<u8> = Rgb([255, 255, 255]);
-const SHADOW: Rgb<u8> = Rgb([0, 0, 0]);
+use super::{ARROW_COLORS, FONT, INK, Pt, SHADOW, badge, fit_scale};
+use crate::geometry::Layout;
+use crate::puzzle::water::{Pour, WaterPuzzle};
+use state::{paint_state, state_after};
 
 /// Options for the overlay.
 #[derive(Debug, Clone, Copy)]
@@ -54,9 +46,6 @@ pub enum Headline {
     /// No solution, with a sentence on one more tube.
     NoSolution { message: String },
 }
-
-/// A point in image pixels.
-pub type Pt = (f32, f32);
 
 /// Where everything of one page goes.
 #[derive(Debug, Clone, PartialEq)]
@@ -222,93 +211,6 @@ pub fn frames(image: &RgbImage, layout: &Layout, puzzle: &WaterPuzzle, moves: &[
         .collect()
 }
 
-/// The level after some pours (planned pours are legal by construction).
-fn state_after(puzzle: &WaterPuzzle, moves: &[Pour]) -> WaterPuzzle {
-    let mut state = puzzle.clone();
-    for &m in moves {
-        state.apply(m).expect("planned pours are legal");
-    }
-    state
-}
-
-/// Repaints the slots of every tube whose contents changed since the
-/// screenshot; other tubes keep their pixels. A slot is copied from the same
-/// slot of a tube that showed that content in the screenshot (same height,
-/// so the same shape and shading: round bottoms, glass, highlights); only
-/// when no tube did is it filled flat with the colour read.
-fn paint_state(img: &mut RgbImage, image: &RgbImage, layout: &Layout, initial: &WaterPuzzle, state: &WaterPuzzle) {
-    // Start from the screenshot (a copy into the reused buffer, no allocation).
-    let pixels: &mut [u8] = img;
-    pixels.copy_from_slice(image.as_raw());
-    // What each (tube, slot) showed in the screenshot.
-    let shown = |t: usize, k: usize| initial.tubes()[t].layers.get(k).copied();
-    let source = |content: Option<Layer>, k: usize| -> Option<(usize, usize)> {
-        let unlocked = |t: &usize| initial.tubes()[*t].locked_until.is_none();
-        (0..initial.tubes().len())
-            .filter(unlocked)
-            .find(|&t| k < layout.tubes[t].slots.len() && shown(t, k) == content)
-            .map(|t| (t, k))
-            .or_else(|| {
-                (0..initial.tubes().len())
-                    .filter(unlocked)
-                    // Any height but of the same kind: a bottom slot has the
-                    // tube's round end, the others do not.
-                    .find_map(|t| {
-                        (0..layout.tubes[t].slots.len())
-                            .find(|&j| (j == 0) == (k == 0) && shown(t, j) == content)
-                            .map(|j| (t, j))
-                    })
-            })
-    };
-    for (i, ((tube, before), after)) in layout.tubes.iter().zip(initial.tubes()).zip(state.tubes()).enumerate() {
-        if before.layers == after.layers || after.locked_until.is_some() {
-            continue;
-        }
-        for (k, slot) in tube.slots.iter().enumerate() {
-            let content = after.layers.get(k).copied();
-            if shown(i, k) == content {
-                continue;
-            }
-            match source(content, k) {
-                Some((t, j)) => copy_rect(image, &layout.tubes[t].slots[j], img, slot),
-                None => {
-                    let fill = match content {
-                        Some(Layer::Color(id)) => layout.colors.get(id.0 as usize).copied().unwrap_or([128, 128, 128]),
-                        Some(Layer::Hidden) => [60, 60, 60],
-                        None => layout.empty_color,
-                    };
-                    let inset = tube.outer.width() / 5;
-                    for y in slot.y0..slot.y1.min(img.height()) {
-                        for x in (slot.x0 + inset)..slot.x1.saturating_sub(inset).min(img.width()) {
-                            img.put_pixel(x, y, Rgb(fill));
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Copies the pixels of `from` (in `src`) onto `to` (in `dst`), as much as
-/// both rectangles and images hold, a row slice at a time.
-fn copy_rect(src: &RgbImage, from: &crate::vision::tubes::Rect, dst: &mut RgbImage, to: &crate::vision::tubes::Rect) {
-    let w =
-        from.width().min(to.width()).min(src.width().saturating_sub(from.x0)).min(dst.width().saturating_sub(to.x0));
-    let h = from
-        .height()
-        .min(to.height())
-        .min(src.height().saturating_sub(from.y0))
-        .min(dst.height().saturating_sub(to.y0));
-    let (src_stride, dst_stride) = (src.width() as usize * 3, dst.width() as usize * 3);
-    let src_raw = src.as_raw();
-    let dst_raw: &mut [u8] = dst;
-    for dy in 0..h as usize {
-        let s0 = (from.y0 as usize + dy) * src_stride + from.x0 as usize * 3;
-        let d0 = (to.y0 as usize + dy) * dst_stride + to.x0 as usize * 3;
-        dst_raw[d0..d0 + w as usize * 3].copy_from_slice(&src_raw[s0..s0 + w as usize * 3]);
-    }
-}
-
 fn draw_page(img: &mut RgbImage, page: &PageGeometry) {
     let r = page.badge_radius;
     for (i, arrow) in page.arrows.iter().enumerate() {
@@ -355,18 +257,6 @@ fn draw_arc(img: &mut RgbImage, arrow: &ArrowGeometry, width: f32, color: Rgb<u8
     }
 }
 
-/// A round badge with a centred number, outlined so it reads on any board.
-fn badge(img: &mut RgbImage, centre: Pt, radius: f32, fill: Rgb<u8>, text: &str) {
-    let c = (centre.0.round() as i32, centre.1.round() as i32);
-    draw_filled_circle_mut(img, c, (radius + 2.0).round() as i32, INK);
-    draw_filled_circle_mut(img, c, radius.round() as i32, fill);
-    let luminance = 0.299 * fill.0[0] as f32 + 0.587 * fill.0[1] as f32 + 0.114 * fill.0[2] as f32;
-    let ink = if luminance > 150.0 { SHADOW } else { INK };
-    let scale = PxScale::from(radius * if text.len() > 1 { 1.15 } else { 1.4 });
-    let (tw, th) = text_size(scale, &*FONT, text);
-    draw_text_mut(img, ink, c.0 - tw as i32 / 2, c.1 - th as i32 / 2 - (radius * 0.12) as i32, scale, &*FONT, text);
-}
-
 /// The darkened legend panel with its lines, sized to fit.
 fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
     let (x0, y0, x1, y1) = page.legend;
@@ -410,151 +300,37 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
     }
 }
 
-/// The largest text scale at most `max_height` tall that fits `width`
-/// (binary search on whole pixels; at least 6 px).
-fn fit_scale(text: &str, width: f32, max_height: f32) -> PxScale {
-    let fits = |size: u32| text_size(PxScale::from(size as f32), &*FONT, text).0 as f32 <= width;
-    let (mut lo, mut hi) = (6u32, max_height.max(6.0) as u32);
-    if fits(hi) {
-        return PxScale::from(hi as f32);
-    }
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if fits(mid) { lo = mid } else { hi = mid }
-    }
-    PxScale::from(lo as f32)
-}
-
-/// Squares from a picture: the solved board composed from the card crops
-/// themselves, each turned into place (the picture the player will see on
-/// the table), `cell` pixels per card, with each card's number in a corner.
-pub fn cards_board(image: &RgbImage, grid: &CardGrid, placements: &[Placement], cell: u32) -> RgbImage {
-    let gap = (cell / 40).max(2);
-    let (rows, cols) = (grid.rows as u32, grid.cols as u32);
-    let mut out =
-        RgbImage::from_pixel(cols * cell + (cols + 1) * gap, rows * cell + (rows + 1) * gap, Rgb([24, 24, 24]));
-    for p in placements {
-        let quad = &grid.cards[p.card];
-        let (x0, y0) = (gap + p.col as u32 * (cell + gap), gap + p.row as u32 * (cell + gap));
-        for y in 0..cell {
-            for x in 0..cell {
-                // Undo the clockwise turns: shown (x, y) came from (u, v).
-                let (mut u, mut v) = ((x as f32 + 0.5) / cell as f32, (y as f32 + 0.5) / cell as f32);
-                for _ in 0..p.rotation.quarter_turns() {
-                    (u, v) = (v, 1.0 - u);
-                }
-                let (sx, sy) = quad.point(u, v);
-                out.put_pixel(x0 + x, y0 + y, Rgb(bilinear(image, sx - 0.5, sy - 0.5)));
-            }
-        }
-        let r = cell as f32 * 0.09;
-        badge(&mut out, (x0 as f32 + r * 1.4, y0 as f32 + r * 1.4), r, Rgb([30, 30, 30]), &(p.card + 1).to_string());
-    }
-    out
-}
-
-/// Squares from a picture: the original with each card's target square
-/// (row and column, from 1) and how far to turn it, and a legend line.
-pub fn cards_annotated(image: &RgbImage, grid: &CardGrid, placements: &[Placement]) -> RgbImage {
-    let mut out = image.clone();
-    // One line at the top says how to read the labels.
-    let legend = "Put each card at row R, column C (from the top left); ↻ turn clockwise, ↺ anticlockwise";
-    let band = (out.height() as f32 * 0.05).max(14.0);
-    let scale = fit_scale(legend, out.width() as f32 * 0.96, band * 0.7);
-    let (width, end) = (out.width() as f32, (band as usize * image.width() as usize * 3).min(image.as_raw().len()));
-    let raw: &mut [u8] = &mut out;
-    for v in &mut raw[..end] {
-        *v /= 5;
-    }
-    draw_text_mut(&mut out, INK, (width * 0.02) as i32, (band * 0.15) as i32, scale, &*FONT, legend);
-    for p in placements {
-        let quad = &grid.cards[p.card];
-        let side = quad.side_length();
-        let (cx, cy) = quad.centre();
-        // Short, so it stays legible on small tiles: where, then how to turn.
-        let turn = match p.rotation.quarter_turns() {
-            0 => "keep",
-            1 => "↻ 90°",
-            2 => "↻ 180°",
-            _ => "↺ 90°",
-        }
-        .to_string();
-        let lines = [format!("R{} C{}", p.row + 1, p.col + 1), turn];
-        let width = side * 0.8;
-        let scale =
-            lines.iter().map(|l| fit_scale(l, width * 0.9, side * 0.2)).min_by(|a, b| a.y.total_cmp(&b.y)).unwrap();
-        let line_h = scale.y * 1.25;
-        let (x0, y0) = (cx - width / 2.0, cy - line_h);
-        let (w, h) = (out.width() as f32, out.height() as f32);
-        let raw: &mut [u8] = &mut out;
-        let stride = w as usize * 3;
-        for y in y0.max(0.0) as usize..(y0 + 2.0 * line_h + scale.y * 0.3).min(h) as usize {
-            for v in &mut raw[y * stride + x0.max(0.0) as usize * 3..y * stride + (x0 + width).min(w) as usize * 3] {
-                *v /= 4;
-            }
-        }
-        for (i, line) in lines.iter().enumerate() {
-            let (tw, _) = text_size(scale, &*FONT, line);
-            let color = if i == 1 && p.rotation.quarter_turns() != 0 { Rgb(ARROW_COLORS[0]) } else { INK };
-            draw_text_mut(
-                &mut out,
-                color,
-                (cx - tw as f32 / 2.0) as i32,
-                (y0 + i as f32 * line_h + scale.y * 0.15) as i32,
-                scale,
-                &*FONT,
-                line,
-            );
-        }
-    }
-    out
-}
-
-/// The `--debug` picture for cards: each card's outline as found and, on
-/// each side, the edge as the most likely reading has it (`H2` / `T2`: head
-/// or tail of figure 2; `=5`: pattern 5), so a user can see which edges were
-/// grouped together.
-pub fn cards_debug(image: &RgbImage, read: &CardsRead) -> RgbImage {
-    let mut out = image.clone();
-    let first = read.labellings.first();
-    for (i, quad) in read.grid.cards.iter().enumerate() {
-        let side = quad.side_length();
-        let thick = (side / 80.0).max(1.0) as i32;
-        for k in 0..4 {
-            let (a, b) = (quad.corners[k], quad.corners[(k + 1) % 4]);
-            for o in -thick..=thick {
-                let o = o as f32;
-                imageproc::drawing::draw_line_segment_mut(&mut out, (a.0 + o, a.1), (b.0 + o, b.1), Rgb([255, 0, 255]));
-                imageproc::drawing::draw_line_segment_mut(&mut out, (a.0, a.1 + o), (b.0, b.1 + o), Rgb([255, 0, 255]));
-            }
-        }
-        let Some(labelling) = first else { continue };
-        let card = &labelling.puzzle.cards[i];
-        // Edge label centres: a fifth of the way in from each side.
-        let spots = [(0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5)];
-        for (k, &(u, v)) in spots.iter().enumerate() {
-            let text = match card.edges[k] {
-                Edge::Figure { figure, half: Half::Head } => format!("H{}", figure + 1),
-                Edge::Figure { figure, half: Half::Tail } => format!("T{}", figure + 1),
-                Edge::Figure { figure, .. } => format!("={}", figure + 1),
-                Edge::Border => "B".to_string(),
-            };
-            let r = side * 0.07;
-            let fill = Rgb(ARROW_COLORS[match card.edges[k] {
-                Edge::Figure { figure, .. } => figure as usize % ARROW_COLORS.len(),
-                Edge::Border => 0,
-            }]);
-            badge(&mut out, quad.point(u, v), r, fill, &text);
-        }
-    }
-    out
+/// Writes the whole plan as an animated GIF to `out`: the screenshot, then
+/// one frame per move (the last held longer), looping.
+pub fn write_gif(
+    out: impl std::io::Write,
+    image: &RgbImage,
+    layout: &Layout,
+    puzzle: &WaterPuzzle,
+    moves: &[Pour],
+) -> Result<(), image::ImageError> {
+    let frames = frames(image, layout, puzzle, moves);
+    // Speed 30: the fastest colour quantiser; a screenshot's flat colours lose little.
+    let mut encoder = image::codecs::gif::GifEncoder::new_with_speed(out, 30);
+    encoder.set_repeat(image::codecs::gif::Repeat::Infinite)?;
+    let still = |img: &RgbImage, ms: u32| {
+        image::Frame::from_parts(
+            image::DynamicImage::ImageRgb8(img.clone()).to_rgba8(),
+            0,
+            0,
+            image::Delay::from_numer_denom_ms(ms, 1),
+        )
+    };
+    let mut all = vec![still(image, 1500)];
+    all.extend(frames.iter().enumerate().map(|(i, f)| still(f, if i + 1 == frames.len() { 3000 } else { 1200 })));
+    encoder.encode_frames(all)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::TubeLayout;
-    use crate::vision::tubes::Rect;
+    use crate::geometry::{Rect, TubeLayout};
+    use crate::puzzle::water::Layer;
 
     /// Two rows of three 40×120 tubes on a 300×600 screen.
     fn layout() -> Layout {

@@ -9,7 +9,9 @@
 //! the capacity, best score first. Same samples, same ids.
 
 use kmeans_colors::{Kmeans, get_kmeans_hamerly};
-use palette::{IntoColor, Lab, Srgb};
+use palette::Lab;
+
+use crate::imaging::color::delta_e;
 
 /// Options for colour clustering.
 #[derive(Debug, Clone, Copy)]
@@ -24,29 +26,23 @@ impl Default for ClusterOptions {
     }
 }
 
-/// An sRGB byte triple in CIELAB (D65).
-pub fn to_lab(rgb: [u8; 3]) -> Lab {
-    Srgb::new(rgb[0], rgb[1], rgb[2]).into_linear::<f32>().into_color()
+/// How many samples each colour of a clustering may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counts {
+    /// Exactly `capacity`: every layer is shown, so every colour fills one
+    /// tube.
+    Exact,
+    /// Between 1 and `capacity`: hidden layers may hold the rest.
+    AtMost,
 }
 
-/// CIELAB lightness of an sRGB colour (as [`to_lab`] gives it, without
-/// the other two channels).
-pub fn lightness(rgb: [u8; 3]) -> f32 {
-    static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
-    let linear = LINEAR.get_or_init(|| {
-        std::array::from_fn(|i| {
-            let c = i as f32 / 255.0;
-            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-        })
-    });
-    let y = 0.2126 * linear[rgb[0] as usize] + 0.7152 * linear[rgb[1] as usize] + 0.0722 * linear[rgb[2] as usize];
-    if y > 216.0 / 24389.0 { 116.0 * y.cbrt() - 16.0 } else { 24389.0 / 27.0 * y }
-}
-
-/// CIE76 distance, enough to compare liquid colours.
-pub fn delta_e(a: Lab, b: Lab) -> f32 {
-    ((a.l - b.l).powi(2) + (a.a - b.a).powi(2) + (a.b - b.b).powi(2)).sqrt()
-}
+/// k-means iterations per run, and the centroid movement (ΔE) under which
+/// it has converged: a few hundred samples at most, so a generous ceiling
+/// and a tight convergence cost little. Set when colours were first
+/// clustered (commit 1a0e966); the crate's own default for Lab is 5.0,
+/// coarser than the ΔE 8-14 between the closest shades in ../shared.
+const KMEANS_MAX_ITERATIONS: usize = 50;
+const KMEANS_CONVERGE: f32 = 0.01;
 
 /// A clustering: a colour id per sample and the centroid of each id.
 #[derive(Debug, Clone)]
@@ -55,13 +51,13 @@ pub struct Clustering {
     pub centroids: Vec<Lab>,
 }
 
-/// Clusters `samples` into `k` colours, each used at most `capacity` times
-/// (exactly `capacity` when `exact`). Tries seeds until the counts fit.
+/// Clusters `samples` into `k` colours, each used as `counts` says with
+/// `capacity`. Tries seeds until the counts fit.
 pub fn cluster(
     samples: &[Lab],
     k: usize,
     capacity: usize,
-    exact: bool,
+    counts: Counts,
     options: &ClusterOptions,
 ) -> Option<Clustering> {
     if samples.is_empty() || k == 0 || k > samples.len() {
@@ -69,27 +65,31 @@ pub fn cluster(
     }
     let mut best: Option<(f32, Clustering)> = None;
     for run in 0..options.runs_per_k {
-        let result: Kmeans<Lab> = get_kmeans_hamerly(k, 50, 0.01, false, samples, options.seed + run);
+        let result: Kmeans<Lab> =
+            get_kmeans_hamerly(k, KMEANS_MAX_ITERATIONS, KMEANS_CONVERGE, false, samples, options.seed + run);
         if result.centroids.len() != k {
             continue;
         }
-        let mut counts = vec![0usize; k];
+        let mut sizes = vec![0usize; k];
         for &i in &result.indices {
-            counts[i as usize] += 1;
+            sizes[i as usize] += 1;
         }
-        let ok = counts.iter().all(|&c| if exact { c == capacity } else { c >= 1 && c <= capacity });
+        let ok = sizes.iter().all(|&c| match counts {
+            Counts::Exact => c == capacity,
+            Counts::AtMost => c >= 1 && c <= capacity,
+        });
         if ok && best.as_ref().is_none_or(|(score, _)| result.score < *score) {
             best =
                 Some((result.score, Clustering { ids: result.indices.clone(), centroids: result.centroids.clone() }));
         }
     }
-    best.map(|(_, c)| c).or_else(|| balanced(samples, k, capacity, exact))
+    best.map(|(_, c)| c).or_else(|| balanced(samples, k, capacity, counts))
 }
 
 /// A deterministic fallback when k-means cannot respect the counts (two
 /// shades close together): greedy agglomeration that never merges past the
 /// capacity, closest pairs first.
-fn balanced(samples: &[Lab], k: usize, capacity: usize, exact: bool) -> Option<Clustering> {
+fn balanced(samples: &[Lab], k: usize, capacity: usize, counts: Counts) -> Option<Clustering> {
     let mut groups: Vec<Vec<usize>> = (0..samples.len()).map(|i| vec![i]).collect();
     let centroid = |g: &[usize]| {
         let n = g.len() as f32;
@@ -119,7 +119,7 @@ fn balanced(samples: &[Lab], k: usize, capacity: usize, exact: bool) -> Option<C
         let merged = groups.remove(j);
         groups[i].extend(merged);
     }
-    if exact && groups.iter().any(|g| g.len() != capacity) {
+    if counts == Counts::Exact && groups.iter().any(|g| g.len() != capacity) {
         return None;
     }
     let mut ids = vec![0u8; samples.len()];
@@ -129,16 +129,4 @@ fn balanced(samples: &[Lab], k: usize, capacity: usize, exact: bool) -> Option<C
         }
     }
     Some(Clustering { ids, centroids: groups.iter().map(|g| centroid(g)).collect() })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lightness_is_cielab_lightness() {
-        for rgb in [[0, 0, 0], [255, 255, 255], [128, 128, 128], [200, 30, 90], [3, 2, 1], [17, 250, 140]] {
-            assert!((lightness(rgb) - to_lab(rgb).l).abs() < 0.05, "{rgb:?}: {} vs {}", lightness(rgb), to_lab(rgb).l);
-        }
-    }
 }

@@ -6,6 +6,7 @@
 
 use image::{Rgb, RgbImage};
 
+use crate::imaging::resample::bilinear;
 use crate::puzzle::squares::{Card, Edge, Half, SquaresPuzzle};
 use crate::puzzle::water::SplitMix64;
 
@@ -180,7 +181,7 @@ fn paste_turned(img: &mut RgbImage, card: &RgbImage, cx: f32, cy: f32, angle: f3
             if u < 0.0 || v < 0.0 || u > s - 1.0 || v > s - 1.0 {
                 continue;
             }
-            img.put_pixel(x, y, Rgb(super::bilinear(card, u, v)));
+            img.put_pixel(x, y, Rgb(bilinear(card, u, v)));
         }
     }
 }

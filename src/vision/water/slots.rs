@@ -12,7 +12,8 @@
 
 use image::RgbImage;
 
-use super::tubes::{Gradients, Rect, TubeBox};
+use super::tubes::{Gradients, TubeBox};
+use crate::geometry::Rect;
 
 /// Per-row median colour of the central strip of a tube.
 fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]> {
@@ -33,6 +34,12 @@ fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]
         })
         .collect()
 }
+
+/// Largest channel step inside one run of a profile: above it, a new layer
+/// starts. A layer's own shading and JPEG noise must stay under it, two
+/// liquids must differ by more. Set when the reader was built (commit
+/// 1a0e966) on the games in ../shared/water_screens.
+const RUN_STEP: u32 = 24;
 
 fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
@@ -57,7 +64,7 @@ fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
         // Compare with the run's own colour a little after its start, so a soft
         // gradient between two layers cannot creep from one colour to the next.
         let reference = profile[(start + 2).min(i - 1)];
-        let split = i == profile.len() || color_distance(profile[i], reference) > 24;
+        let split = i == profile.len() || color_distance(profile[i], reference) > RUN_STEP;
         if split {
             let len = (i - start) as u32;
             if len >= min_len {
@@ -65,7 +72,9 @@ fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
                 // Join a run to the previous one when they are the same colour
                 // (a short disturbance such as a bubble split them).
                 match out.last_mut() {
-                    Some(last) if color_distance(last.color, mid) <= 24 && start as u32 + y_offset <= last.y1 + 3 => {
+                    Some(last)
+                        if color_distance(last.color, mid) <= RUN_STEP && start as u32 + y_offset <= last.y1 + 3 =>
+                    {
                         last.y1 = i as u32 + y_offset;
                     }
                     _ => {
@@ -127,13 +136,23 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], e
     Profile { runs, glyphs, top: r.y0, width: w, bottom }
 }
 
+/// Brightest channel of the dark grey cell a hidden layer is drawn as, and
+/// the largest spread between its channels (it is grey). Set when the
+/// reader was built (commit 1a0e966) on the games in ../shared/water_screens.
+pub const HIDDEN_CELL_MAX_CHANNEL: u8 = 110;
+pub const HIDDEN_CELL_MAX_SPREAD: u8 = 28;
+
+/// Whether a colour is the dark grey of a hidden layer's cell.
+pub fn is_dark_grey(color: [u8; 3]) -> bool {
+    let (lo, hi) = (*color.iter().min().expect("three channels"), *color.iter().max().expect("three channels"));
+    hi < HIDDEN_CELL_MAX_CHANNEL && hi - lo < HIDDEN_CELL_MAX_SPREAD
+}
+
 /// Rows where a dark strip holds a cluster of near-white pixels, grouped into
 /// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
 fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
     let is_glyph_row = |y: u32| {
-        let median = prof[(y - y0) as usize];
-        let (lo, hi) = (*median.iter().min().unwrap(), *median.iter().max().unwrap());
-        let dark = hi < 110 && hi - lo < 28;
+        let dark = is_dark_grey(prof[(y - y0) as usize]);
         // Only the middle third: a `?` is centred, while a round bottom's
         // outline enters the strip from its sides.
         let third = ((x1 - x0) / 3).max(1);
@@ -339,16 +358,6 @@ fn refine(distances: &[(f32, f32)], h: f32, shift: f32) -> (f32, f32) {
         shift = h * mx - my;
     }
     (h, shift)
-}
-
-/// What one slot shows.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SlotSample {
-    /// Median colour of the slot's centre patch.
-    Color([u8; 3]),
-    /// A dark cell with a bright glyph: a layer not shown yet.
-    Hidden,
-    Empty,
 }
 
 /// The slot rectangles of a tube, bottom first.

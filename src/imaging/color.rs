@@ -1,0 +1,62 @@
+//! Colour: sRGB bytes in CIELAB (D65), distances between colours, medians
+//! of colour samples, and the `#rrggbb` form people read.
+
+use palette::{IntoColor, Lab, Srgb};
+
+/// An sRGB byte triple in CIELAB (D65).
+pub fn to_lab(rgb: [u8; 3]) -> Lab {
+    Srgb::new(rgb[0], rgb[1], rgb[2]).into_linear::<f32>().into_color()
+}
+
+/// The sRGB byte triple nearest a CIELAB colour.
+pub fn to_rgb(lab: Lab) -> [u8; 3] {
+    let rgb: Srgb<u8> = Srgb::from_linear(lab.into_color());
+    [rgb.red, rgb.green, rgb.blue]
+}
+
+/// `#rrggbb`.
+pub fn hex(rgb: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+}
+
+/// CIELAB lightness of an sRGB colour (as [`to_lab`] gives it, without
+/// the other two channels).
+pub fn lightness(rgb: [u8; 3]) -> f32 {
+    static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    let linear = LINEAR.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let c = i as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        })
+    });
+    let y = 0.2126 * linear[rgb[0] as usize] + 0.7152 * linear[rgb[1] as usize] + 0.0722 * linear[rgb[2] as usize];
+    if y > 216.0 / 24389.0 { 116.0 * y.cbrt() - 16.0 } else { 24389.0 / 27.0 * y }
+}
+
+/// CIE76 distance, enough to compare liquid colours.
+pub fn delta_e(a: Lab, b: Lab) -> f32 {
+    ((a.l - b.l).powi(2) + (a.a - b.a).powi(2) + (a.b - b.b).powi(2)).sqrt()
+}
+
+/// Per-channel median of some colours (black for none).
+pub fn median_color(colors: &[[u8; 3]]) -> [u8; 3] {
+    let mut out = [0u8; 3];
+    for (c, slot) in out.iter_mut().enumerate() {
+        let mut v: Vec<u8> = colors.iter().map(|x| x[c]).collect();
+        v.sort_unstable();
+        *slot = v.get(v.len() / 2).copied().unwrap_or(0);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lightness_is_cielab_lightness() {
+        for rgb in [[0, 0, 0], [255, 255, 255], [128, 128, 128], [200, 30, 90], [3, 2, 1], [17, 250, 140]] {
+            assert!((lightness(rgb) - to_lab(rgb).l).abs() < 0.05, "{rgb:?}: {} vs {}", lightness(rgb), to_lab(rgb).l);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The command line turned once into validated options, one struct per
+//! stage: how to run the pipeline ([`RunOptions`], with the colour theme
+//! resolved from the calibration file), which pictures to write
+//! ([`OutputOptions`]), how to report ([`ReportOptions`]) and whether to
+//! log the backtracking ([`TraceRequest`]).
+
+use std::path::PathBuf;
+
+use crate::calibrate::CalibrateOptions;
+use crate::cli::{CalibrateArgs, Cli, FormatArg, GameArg, MatchArg, StrategyArg};
+use crate::config::{self, CalibrationFile};
+use crate::error::Error;
+use crate::pipeline::{Game, RunOptions, SquaresFormat};
+use crate::puzzle::squares::Turns;
+use crate::report::Listing;
+use crate::solve::squares::SquaresSolveOptions;
+use crate::solve::squares::trace::TraceOptions;
+use crate::solve::water::{Strategy, WaterSolveOptions};
+use crate::vision::squares::{CardReading, GridFinding, MatchMode};
+use crate::vision::water::{ReadOptions, ThemeChoice};
+
+/// Most trace lines written, so a hard board cannot fill the disk.
+const MAX_TRACE_STEPS: u64 = 1_000_000;
+
+/// Everything one solving run needs, built from the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub run: RunOptions,
+    pub output: OutputOptions,
+    pub report: ReportOptions,
+    /// `--trace FILE`: the backtracking log of a squares search.
+    pub trace: Option<TraceRequest>,
+}
+
+/// Which pictures a run writes, and where.
+#[derive(Debug, Clone, Default)]
+pub struct OutputOptions {
+    /// `-o PATH`: the solution picture (pages numbered before its
+    /// extension); `None`: `<input>.solution.png` beside the input.
+    pub path: Option<PathBuf>,
+    /// One picture per move, showing the tubes after it.
+    pub frames: bool,
+    /// The whole plan as an animated GIF.
+    pub gif: bool,
+    /// What the reader saw, as `<input>.debug.png` beside the input.
+    pub debug: bool,
+}
+
+/// How the answer is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// How the answer is reported.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    pub format: Format,
+    pub listing: Listing,
+}
+
+/// Where the backtracking log goes, and how it is searched.
+#[derive(Debug, Clone)]
+pub struct TraceRequest {
+    pub path: PathBuf,
+    pub options: TraceOptions,
+}
+
+impl Options {
+    /// The options of every stage, from the arguments. Reads the
+    /// calibration file when a theme is named or the file exists: a broken
+    /// calibration file is an error (it is never silently ignored).
+    pub fn from_cli(cli: &Cli) -> Result<Options, Error> {
+        let strategy = match cli.strategy {
+            StrategyArg::Optimal => Strategy::Optimal,
+            StrategyArg::Dfs => Strategy::Dfs,
+        };
+        let game = match cli.game {
+            GameArg::Auto => None,
+            GameArg::Water => Some(Game::Water),
+            GameArg::Squares => Some(Game::Squares),
+        };
+        let squares_format = cli.format.map(|f| match f {
+            FormatArg::Cards => SquaresFormat::Cards,
+            FormatArg::Brendan => SquaresFormat::Brendan,
+            FormatArg::Eternity => SquaresFormat::Eternity,
+        });
+        let turns = if cli.no_turns { Turns::Fixed } else { Turns::Free };
+        let squares = SquaresSolveOptions {
+            max_nodes: cli.max_nodes.unwrap_or(SquaresSolveOptions::default().max_nodes),
+            keep: if cli.all { usize::MAX } else { 1 },
+            first_only: cli.first,
+            turns,
+            threads: cli.threads,
+        };
+        let cards = CardReading {
+            grid: GridFinding { grid: cli.grid, ..Default::default() },
+            mode: Some(match cli.match_mode {
+                MatchArg::Halves => MatchMode::Complement,
+                MatchArg::Same => MatchMode::Same,
+            }),
+            upright: cli.no_turns,
+        };
+        let vision = ReadOptions { theme: theme_choice(cli)?, ..Default::default() };
+        let run = RunOptions {
+            game,
+            squares_format,
+            water: WaterSolveOptions { strategy, max_states: cli.max_states },
+            squares,
+            picture_nodes: cli.max_nodes,
+            vision,
+            cards,
+        };
+        let output = OutputOptions { path: cli.output.clone(), frames: cli.frames, gif: cli.gif, debug: cli.debug };
+        let report = ReportOptions {
+            format: if cli.json { Format::Json } else { Format::Text },
+            listing: if cli.all { Listing::All } else { Listing::First },
+        };
+        let trace = cli
+            .trace
+            .clone()
+            .map(|path| TraceRequest { path, options: TraceOptions { max_steps: MAX_TRACE_STEPS, turns } });
+        Ok(Options { run, output, report, trace })
+    }
+}
+
+/// How colours are named: `--theme` from the calibration file, else any
+/// calibrated theme that fits, else clustering.
+fn theme_choice(cli: &Cli) -> Result<ThemeChoice, Error> {
+    let path = config::locate(cli.calibration.as_deref());
+    if cli.theme.is_none() && !path.exists() {
+        return Ok(ThemeChoice::Cluster);
+    }
+    let file = CalibrationFile::load(&path)?;
+    Ok(match &cli.theme {
+        Some(name) => ThemeChoice::Named(file.theme(name)?),
+        None => ThemeChoice::Auto(file.themes()?),
+    })
+}
+
+/// What `snapsolve calibrate` was asked to do.
+#[derive(Debug, Clone)]
+pub struct CalibrateRequest {
+    /// The screenshots of one theme.
+    pub screenshots: Vec<PathBuf>,
+    /// The calibration file to update.
+    pub file: PathBuf,
+    pub learn: CalibrateOptions,
+}
+
+impl CalibrateRequest {
+    pub fn from_args(args: &CalibrateArgs) -> CalibrateRequest {
+        CalibrateRequest {
+            screenshots: args.screenshots.clone(),
+            file: config::locate(args.calibration.as_deref()),
+            learn: CalibrateOptions { name: args.theme.clone(), names: args.names.clone(), vision: Default::default() },
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! What the user reads: the answer as text (numbered moves, or the solved
+//! board) or as a JSON report, one file per game ([`water`], [`squares`]).
+//! Both games' JSON reports carry `images` (the pictures written, for a
+//! picture) and `timings` (milliseconds per stage, for a picture); the
+//! fields of each are documented in its module and in README.
+
+pub mod squares;
+pub mod water;
+
+use serde::Serialize;
+
+use crate::pipeline::Outcome;
+
+/// How many of the kept solutions a report lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Listing {
+    /// The first solution only.
+    #[default]
+    First,
+    /// Every kept solution (`--all`).
+    All,
+}
+
+/// Milliseconds per stage of a picture's run.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Timings {
+    pub decode_ms: f64,
+    /// Reading the picture and solving the puzzle.
+    pub read_solve_ms: f64,
+    /// Drawing and writing the pictures.
+    pub render_write_ms: f64,
+}
+
+/// What a report says of a picture's run: the pictures written, and the
+/// milliseconds per stage (both left out for a typed puzzle).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PictureReport {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timings: Option<Timings>,
+}
+
+/// The report as people read it: the level, then numbered moves (or the
+/// solved board).
+pub fn text(outcome: &Outcome, listing: Listing) -> String {
+    match outcome {
+        Outcome::Squares(s) => squares::text(s, listing),
+        Outcome::Water(w) => water::text(w),
+    }
+}
+
+/// The report as JSON; `images` are the pictures written for it and
+/// `timings` the stages of a picture's run.
+pub fn json(outcome: &Outcome, listing: Listing, images: &[String], timings: Option<Timings>) -> String {
+    match outcome {
+        Outcome::Squares(s) => {
+            let mut report = squares::report(s, listing);
+            report.picture = PictureReport { images: images.to_vec(), timings };
+            serde_json::to_string_pretty(&report).expect("report serialises")
+        }
+        Outcome::Water(w) => {
+            let mut report = water::report(w);
+            report.picture = PictureReport { images: images.to_vec(), timings };
+            serde_json::to_string_pretty(&report).expect("report serialises")
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! Water sort (and ball sort) from a screenshot: pixels in, a level and
+//! where its tubes are out.
+//!
+//! [`read`] is the one entry, used by the command, `calibrate` and the tests
+//! alike: [`tubes`] finds the tube outlines by geometry, [`slots`] measures
+//! the layers and samples one colour per slot, then the samples are named
+//! by clustering them ([`colors`]) or by a calibrated theme ([`theme`]) and
+//! checked into a level ([`level`]), and the [`Layout`] the overlay draws on
+//! is built once, with the colour of each id as read.
+
+pub mod colors;
+mod level;
+pub mod slots;
+pub mod theme;
+pub mod tubes;
+
+use image::RgbImage;
+use thiserror::Error;
+
+use crate::config::Theme;
+use crate::geometry::{Layout, Rect, SlotSample, TubeLayout};
+use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::imaging::resample::shrink_by;
+use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
+use colors::ClusterOptions;
+use slots::{profile, sample_slot, slot_geometry, slot_rects};
+use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
+
+/// Tallest image worked on; larger screenshots are scaled down first.
+pub const WORKING_HEIGHT: u32 = 1600;
+
+/// Least share of near-white pixels in a dark grey slot's centre patch for
+/// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
+/// when the reader was built (commit 1a0e966) on ../shared/water_screens.
+const HIDDEN_GLYPH_SHARE: f32 = 0.03;
+
+/// How the colours of a screenshot are named.
+#[derive(Debug, Clone, Default)]
+pub enum ThemeChoice {
+    /// Cluster the colours found (no calibration).
+    #[default]
+    Cluster,
+    /// Use this calibrated theme.
+    Named(Theme),
+    /// Use the calibrated theme that fits the screenshot, if any fits.
+    Auto(Vec<Theme>),
+}
+
+/// Options for reading a water-sort screenshot.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    pub tubes: TubeFinding,
+    pub clusters: ClusterOptions,
+    pub theme: ThemeChoice,
+}
+
+/// What the reader saw before naming colours: where the tubes and slots
+/// are and what each slot shows. Drawn by `--debug` even when naming the
+/// colours fails.
+#[derive(Debug, Clone)]
+pub struct Detection {
+    pub image_width: u32,
+    pub image_height: u32,
+    /// Per tube in reading order: its outline and its slots, bottom first.
+    pub tubes: Vec<TubeLayout>,
+    /// The sample behind each slot, per tube bottom first.
+    pub samples: Vec<Vec<SlotSample>>,
+    /// Per tube: the colour of its lock icon, for a locked tube.
+    pub locks: Vec<Option<[u8; 3]>>,
+    /// The median colour of every slot as sampled, bottom first, whatever
+    /// it was taken for (empty for locked tubes).
+    pub raw: Vec<Vec<[u8; 3]>>,
+    pub capacity: usize,
+}
+
+/// A level read from a screenshot, and where it is on it.
+#[derive(Debug, Clone)]
+pub struct WaterRead {
+    pub puzzle: WaterPuzzle,
+    pub layout: Layout,
+}
+
+/// A screenshot as the reader saw it: what it detected (kept for `--debug`
+/// and calibration even when naming the colours fails) and the level.
+#[derive(Debug, Clone)]
+pub struct WaterSight {
+    pub detection: Option<Detection>,
+    pub read: Result<WaterRead, VisionError>,
+}
+
+/// Why a screenshot could not be read. Each says what to try.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum VisionError {
+    #[error("no tubes were found in the image; is it a water-sort level (not a pop-up, advert or win screen)?")]
+    NoTubes,
+    #[error("found {found} tubes but could not measure their layers; is the screenshot cropped or blurred?")]
+    NoLayers { found: usize },
+    #[error(
+        "found {layers} filled layers in {tubes} tubes with capacity {capacity}, which is not a whole number of colours; is part of the board covered?"
+    )]
+    LayerCount { layers: usize, tubes: usize, capacity: usize },
+    #[error("could not group the {layers} layers into colours of {capacity} each: {detail}")]
+    Colors { layers: usize, capacity: usize, detail: String },
+    #[error("the level read does not add up: {0}")]
+    Puzzle(WaterError),
+    #[error("found {tubes} tubes holding {colors} colour(s), which is no level in play (a pop-up or win screen?)")]
+    NotALevel { tubes: usize, colors: usize },
+    #[error(
+        "a layer of colour {hex} matches no colour of theme `{theme}` (nearest: `{nearest}`, ΔE {distance:.1}); re-calibrate with `snapsolve calibrate SCREENSHOT --theme {theme}`"
+    )]
+    UnknownColor { hex: String, theme: String, nearest: String, distance: f32 },
+    #[error("theme `{theme}` has tubes of {expected} layers but this screenshot's hold {found}")]
+    ThemeCapacity { theme: String, expected: usize, found: usize },
+}
+
+/// Reads a water-sort screenshot: finds the tubes and samples every slot,
+/// names the colours (by the theme chosen, or by clustering) and checks the
+/// level.
+pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
+    let detection = match detect(image, options) {
+        Ok(d) => d,
+        Err(e) => return WaterSight { detection: None, read: Err(e) },
+    };
+    let theme = match &options.theme {
+        ThemeChoice::Cluster => None,
+        ThemeChoice::Named(theme) => Some(theme),
+        ThemeChoice::Auto(themes) => theme::choose_theme(&detection.samples, detection.capacity, themes),
+    };
+    let read = recognise(&detection, &options.clusters, theme).map(|puzzle| {
+        let layout = layout_with_colors(&detection, &puzzle);
+        WaterRead { puzzle, layout }
+    });
+    WaterSight { detection: Some(detection), read }
+}
+
+/// The layout of a detection with the colour of each id of `puzzle` (the
+/// median of the samples it was read from) and of empty slots.
+fn layout_with_colors(detection: &Detection, puzzle: &WaterPuzzle) -> Layout {
+    let mut per_id: Vec<Vec<[u8; 3]>> = vec![Vec::new(); puzzle.n_colors()];
+    let mut empty: Vec<[u8; 3]> = Vec::new();
+    for ((tube, samples), raw) in puzzle.tubes().iter().zip(&detection.samples).zip(&detection.raw) {
+        for (k, sample) in samples.iter().enumerate() {
+            match (tube.layers.get(k), sample) {
+                (Some(Layer::Color(id)), SlotSample::Color(rgb)) => per_id[id.0 as usize].push(*rgb),
+                (None, SlotSample::Empty) => empty.extend(raw.get(k)),
+                _ => {}
+            }
+        }
+    }
+    Layout {
+        image_width: detection.image_width,
+        image_height: detection.image_height,
+        tubes: detection.tubes.clone(),
+        colors: per_id.iter().map(|c| if c.is_empty() { [128, 128, 128] } else { median_color(c) }).collect(),
+        empty_color: if empty.is_empty() { [24, 24, 24] } else { median_color(&empty) },
+    }
+}
+
+/// Names the colours of a detection (by a calibrated theme when one is
+/// given, else by clustering) and checks the level.
+fn recognise(
+    detection: &Detection,
+    clusters: &ClusterOptions,
+    theme: Option<&Theme>,
+) -> Result<WaterPuzzle, VisionError> {
+    if let Some(theme) = theme
+        && theme.capacity != detection.capacity
+    {
+        return Err(VisionError::ThemeCapacity {
+            theme: theme.name.clone(),
+            expected: theme.capacity,
+            found: detection.capacity,
+        });
+    }
+    let naming = theme.map_or(level::Naming::Cluster(clusters), level::Naming::Theme);
+    let puzzle = level::to_puzzle(&detection.samples, &detection.locks, detection.capacity, naming)?;
+    if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 {
+        return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.n_colors() });
+    }
+    Ok(puzzle)
+}
+
+/// Finds the tubes and samples every slot of a water-sort screenshot.
+fn detect(image: &RgbImage, options: &ReadOptions) -> Result<Detection, VisionError> {
+    let (working, scale) = working_copy(image);
+    let g = Gradients::new(&working);
+    let found = find_tubes(&g, &options.tubes);
+    if found.len() < 2 {
+        return Err(VisionError::NoTubes);
+    }
+    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
+    let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
+    let profiles: Vec<_> =
+        open_tubes.iter().map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold)).collect();
+    let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    if !(2..=8).contains(&geometry.capacity) {
+        return Err(VisionError::NoLayers { found: found.len() });
+    }
+
+    // One sample per slot, bottom first, classified.
+    let mut samples: Vec<Vec<SlotSample>> = Vec::new();
+    let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
+    let mut layout_tubes = Vec::new();
+    for (tube, prof) in open_tubes.iter().zip(&profiles) {
+        let rects = slot_rects(tube, prof, &geometry);
+        let mut tube_samples = Vec::new();
+        let mut tube_raw = Vec::new();
+        let mut liquid_ended = false;
+        for rect in rects.iter().rev() {
+            let (color, bright) = sample_slot(&working, rect);
+            tube_raw.push(color);
+            // Empty glass is transparent: it looks like the board beside it.
+            let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
+            let sample = if !liquid_ended && looks_empty(color, beside) {
+                SlotSample::Empty
+            } else if bright >= HIDDEN_GLYPH_SHARE && slots::is_dark_grey(color) {
+                SlotSample::Hidden
+            } else {
+                SlotSample::Color(color)
+            };
+            liquid_ended |= sample != SlotSample::Empty;
+            tube_samples.push(sample);
+        }
+        // Walked top down; stored bottom first.
+        tube_samples.reverse();
+        tube_raw.reverse();
+        samples.push(tube_samples);
+        raws.push(tube_raw);
+        layout_tubes.push(TubeLayout {
+            outer: tube.outer.scaled(scale),
+            slots: rects.iter().map(|r| r.scaled(scale)).collect(),
+        });
+    }
+
+    // A headroom nearly a layer tall can pass for one more slot: when the
+    // tubes barely hold `capacity` layers, the top slot is empty in every
+    // tube and the layers fill whole tubes without it, it is headroom (start
+    // positions always have full tubes). With room to spare it is a real slot
+    // that happens to be empty everywhere (discovery-level-30).
+    let mut capacity = geometry.capacity;
+    let n_locked = found.len() - open_tubes.len();
+    let filled = samples.iter().flatten().filter(|s| **s != SlotSample::Empty).count();
+    if capacity > 2
+        && geometry.height_in_layers < capacity as f32 + 0.15
+        && samples.iter().all(|t| t.last() == Some(&SlotSample::Empty))
+        && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
+    {
+        capacity -= 1;
+        for ((tube_samples, layout), raw) in samples.iter_mut().zip(&mut layout_tubes).zip(&mut raws) {
+            tube_samples.pop();
+            layout.slots.pop();
+            raw.pop();
+        }
+    }
+    // Locked tubes, in their places: every layer hidden, and the colour of
+    // the icon on the cover.
+    let mut open_samples = samples.into_iter();
+    let mut open_layouts = layout_tubes.into_iter();
+    let mut open_raws = raws.into_iter();
+    let mut raws = Vec::new();
+    let mut samples = Vec::new();
+    let mut layout_tubes = Vec::new();
+    let mut locks = Vec::new();
+    for tube in &found {
+        match tube.lock_icon {
+            None => {
+                samples.push(open_samples.next().expect("one per open tube"));
+                raws.push(open_raws.next().expect("one per open tube"));
+                layout_tubes.push(open_layouts.next().expect("one per open tube"));
+                locks.push(None);
+            }
+            Some(icon) => {
+                samples.push(vec![SlotSample::Hidden; capacity]);
+                raws.push(Vec::new());
+                let h = geometry.layer_height;
+                let slots = (0..capacity)
+                    .map(|k| {
+                        let y1 = tube.outer.y1 as f32 - k as f32 * h;
+                        Rect { x0: tube.outer.x0, y0: (y1 - h).max(0.0) as u32, x1: tube.outer.x1, y1: y1 as u32 }
+                            .scaled(scale)
+                    })
+                    .collect();
+                layout_tubes.push(TubeLayout { outer: tube.outer.scaled(scale), slots });
+                let liquid = Rect {
+                    x0: icon.x0 + icon.width() / 4,
+                    y0: icon.y0 + icon.height() * 55 / 100,
+                    x1: icon.x1 - icon.width() / 4,
+                    y1: icon.y0 + icon.height() * 85 / 100,
+                };
+                locks.push(Some(sample_slot(&working, &liquid).0));
+            }
+        }
+    }
+    Ok(Detection {
+        image_width: image.width(),
+        image_height: image.height(),
+        tubes: layout_tubes,
+        samples,
+        locks,
+        raw: raws,
+        capacity,
+    })
+}
+
+/// The liquid samples of a detection, in reading order, bottom first.
+fn liquid_samples(samples: &[Vec<SlotSample>]) -> Vec<[u8; 3]> {
+    samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect()
+}
+
+/// Empty glass shows the board behind it, at most a little lighter or
+/// tinted. Compared in CIELAB: a dark liquid on a dark board (olive on teal)
+/// is within 40 of it in every channel but about ΔE 45 away; glass over wood
+/// is about ΔE 10-15 from the wood beside it.
+pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
+    delta_e(to_lab(slot), to_lab(beside)) < EMPTY_DELTA_E
+}
+
+/// Largest CIELAB distance between empty glass and the board beside it.
+const EMPTY_DELTA_E: f32 = 20.0;
+
+/// The image to work on: the screenshot itself, or a copy shrunk by a
+/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the
+/// factor back to the original's pixels. A filtered resize of a 1080×2400
+/// screenshot cost 83 ms, the box average a few.
+fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
+    let factor = image.height().div_ceil(WORKING_HEIGHT);
+    if factor <= 1 {
+        return (std::borrow::Cow::Borrowed(image), 1.0);
+    }
+    (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
+}

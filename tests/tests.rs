@@ -1,0 +1,14 @@
+//! The integration tests, one binary with a module per area (as ripgrep's
+//! `tests/tests.rs`): one build, one launch helper in `support`.
+
+mod support;
+
+mod architecture;
+mod calibration;
+mod cards;
+mod cli;
+mod screens;
+mod squares_data;
+mod synthetic;
+mod text_fuzz;
+mod water_levels;

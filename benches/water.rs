@@ -11,7 +11,7 @@ use snapsolve::puzzle::water::{RandomLevelOptions, WaterPuzzle, random_level};
 use snapsolve::solve::water::{Strategy, WaterSolveOptions, solve};
 
 fn time_solve(puzzle: &WaterPuzzle, strategy: Strategy) -> (Duration, String) {
-    let options = WaterSolveOptions { strategy, max_states: 5_000_000 };
+    let options = WaterSolveOptions { strategy, max_states: 5_000_000, ..Default::default() };
     let start = Instant::now();
     let result = solve(puzzle, &options);
     let elapsed = start.elapsed();

@@ -43,6 +43,10 @@ pub enum CalibrateError {
     Names { given: usize, found: usize },
     #[error("give a theme name")]
     NoName,
+    #[error("the colour name `{0}` is given twice; give each colour its own name")]
+    NameTwice(String),
+    #[error("a colour name is empty; give each colour a name, separated by commas")]
+    EmptyName,
 }
 
 /// Smallest tolerance written: sampling noise alone reaches this.
@@ -52,6 +56,14 @@ const MIN_TOLERANCE: f32 = 3.0;
 pub fn learn_theme(images: &[RgbImage], options: &CalibrateOptions) -> Result<Theme, CalibrateError> {
     if options.name.trim().is_empty() {
         return Err(CalibrateError::NoName);
+    }
+    for (i, name) in options.names.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(CalibrateError::EmptyName);
+        }
+        if options.names[..i].contains(name) {
+            return Err(CalibrateError::NameTwice(name.clone()));
+        }
     }
     // Per colour: its samples (Lab), in order of first appearance.
     let mut learned: Vec<Vec<Lab>> = Vec::new();

@@ -37,9 +37,15 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = StrategyArg::Optimal)]
     pub strategy: StrategyArg,
 
-    /// Water sort: most states the search may store before giving up.
+    /// Water sort: most states the search may store before giving up
+    /// (fewer when they would take more than 768 MiB of memory).
     #[arg(long, default_value_t = WaterSolveOptions::default().max_states)]
     pub max_states: usize,
+
+    /// Give up searching after this many seconds (0: never)
+    /// [default: 5 for a picture, 30 for a typed level or card list].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 
     /// Squares: how the card list is written; by default told from the text.
     #[arg(long, value_enum)]
@@ -121,6 +127,13 @@ pub struct Cli {
     /// `<input>.debug.png` beside the input.
     #[arg(long)]
     pub debug: bool,
+
+    /// Replace output files that exist, even those snapsolve did not write
+    /// from this input. Without it such a file is left alone and the run
+    /// stops before any work (pictures snapsolve wrote from the same input
+    /// are replaced).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -164,6 +177,14 @@ pub enum FormatArg {
 pub enum MatchArg {
     Halves,
     Same,
+}
+
+/// A number of seconds, 0 or more.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().trim_end_matches('s').parse::<f64>() {
+        Ok(s) if (0.0..=1e9).contains(&s) => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds (0 or more)")),
+    }
 }
 
 /// `3x3` → (3, 3).

@@ -63,6 +63,14 @@ pub enum ConfigError {
     Write { path: PathBuf, source: std::io::Error },
     #[error("no theme `{name}` in `{path}`; calibrate one with `snapsolve calibrate SCREENSHOT --theme {name}`")]
     NoSuchTheme { path: PathBuf, name: String },
+    #[error("`{path}`: `themes` must be a table of themes (`[themes.NAME]`), not {found}; the file was left as it is")]
+    ThemesShape { path: PathBuf, found: &'static str },
+    #[error(
+        "`{path}` is read-only; snapsolve will not replace it (make it writable, or name another with --calibration)"
+    )]
+    ReadOnly { path: PathBuf },
+    #[error("cannot lock `{path}` against other calibrate runs: {source}")]
+    Lock { path: PathBuf, source: std::io::Error },
 }
 
 /// Where the calibration file is: `explicit`, else `./calibration.toml` if
@@ -103,8 +111,13 @@ impl CalibrationFile {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(source) => return Err(ConfigError::Read { path: path.to_path_buf(), source }),
         };
+        CalibrationFile::parse(path, &text)
+    }
+
+    /// Parses the text of the file at `path` (named in errors).
+    pub fn parse(path: &Path, text: &str) -> Result<CalibrationFile, ConfigError> {
         let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            let (line, column) = line_column(&text, e.span().map_or(0, |s| s.start));
+            let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
             ConfigError::Parse { path: path.to_path_buf(), line, column, message: e.message().to_string() }
         })?;
         if let Some(found) = doc.get("schema").and_then(Item::as_integer)
@@ -119,10 +132,27 @@ impl CalibrationFile {
         &self.path
     }
 
+    /// The file's text, as it would be written.
+    pub fn text(&self) -> String {
+        self.doc.to_string()
+    }
+
     /// Every theme in the file, in file order.
     pub fn themes(&self) -> Result<Vec<Theme>, ConfigError> {
-        let Some(themes) = self.doc.get("themes").and_then(Item::as_table) else { return Ok(Vec::new()) };
+        let Some(item) = self.doc.get("themes") else { return Ok(Vec::new()) };
+        let themes = item.as_table_like().ok_or_else(|| self.themes_shape(item))?;
         themes.iter().map(|(name, item)| self.parse_theme(name, item)).collect()
+    }
+
+    /// The error for a `themes` entry that is no table.
+    fn themes_shape(&self, item: &Item) -> ConfigError {
+        let found = match item {
+            Item::ArrayOfTables(_) => "an array of tables (`[[themes]]`)",
+            Item::Value(Value::Array(_)) => "an array",
+            Item::Value(_) => "a single value",
+            _ => "empty",
+        };
+        ConfigError::ThemesShape { path: self.path.clone(), found }
     }
 
     /// One theme by name.
@@ -170,24 +200,42 @@ impl CalibrationFile {
                 tolerance: tolerance as f32,
             });
         }
-        if colors.is_empty() {
-            return Err(invalid("has no colours"));
-        }
-        Ok(Theme { name: name.to_string(), capacity, background, colors })
+        let theme = Theme { name: name.to_string(), capacity, background, colors };
+        validate(&theme).map_err(|reason| invalid(&reason))?;
+        Ok(theme)
     }
 
     /// Adds or replaces a theme; other themes, comments and order are kept.
     /// A replaced theme keeps its place and the comments above it.
-    pub fn set_theme(&mut self, theme: &Theme) {
-        self.doc["schema"] = value(SCHEMA);
-        if !self.doc.contains_key("themes") {
-            let mut themes = Table::new();
-            themes.set_implicit(true);
-            self.doc["themes"] = Item::Table(themes);
+    pub fn set_theme(&mut self, theme: &Theme) -> Result<(), ConfigError> {
+        let invalid =
+            |reason: String| ConfigError::Invalid { path: self.path.clone(), theme: theme.name.clone(), reason };
+        validate(theme).map_err(invalid)?;
+        let themes = match self.doc.get_mut("themes") {
+            None => {
+                let mut themes = Table::new();
+                themes.set_implicit(true);
+                self.doc["themes"] = Item::Table(themes);
+                self.doc["themes"].as_table_mut()
+            }
+            // `themes = { … }`: the same themes, as a table that can hold one.
+            Some(item @ Item::Value(Value::InlineTable(_))) => {
+                let inline = std::mem::take(item).into_value().ok().and_then(|v| v.as_inline_table().cloned());
+                *item = Item::Table(inline.unwrap_or_default().into_table());
+                item.as_table_mut()
+            }
+            Some(item) => item.as_table_mut(),
+        };
+        let Some(themes) = themes else {
+            let found = self.doc.get("themes").map(|item| self.themes_shape(item));
+            return Err(found.unwrap_or(ConfigError::ThemesShape { path: self.path.clone(), found: "empty" }));
+        };
+        // A theme written inline (`name = { … }`) becomes a table; it is
+        // replaced whole anyway.
+        if !themes.get(&theme.name).is_some_and(Item::is_table) {
+            themes.insert(&theme.name, Item::Table(Table::new()));
         }
-        let themes = self.doc["themes"].as_table_mut().expect("themes is a table");
-        let entry = themes.entry(&theme.name).or_insert_with(|| Item::Table(Table::new()));
-        let table = entry.as_table_mut().expect("a theme is a table");
+        let table = themes[theme.name.as_str()].as_table_mut().expect("inserted as a table just above");
         table["capacity"] = value(theme.capacity as i64);
         if let Some(bg) = &theme.background {
             table["background"] = value(bg.as_str());
@@ -202,23 +250,120 @@ impl CalibrationFile {
             colors[c.name.as_str()] = Item::Value(Value::InlineTable(inline));
         }
         table["colors"] = Item::Table(colors);
+        self.doc["schema"] = value(SCHEMA);
+        Ok(())
     }
 
-    /// Writes the file atomically: a temporary file beside it, then a rename.
-    pub fn save(&self) -> Result<(), ConfigError> {
+    /// Writes the file atomically: a temporary file beside the file it
+    /// names (the target of a symlink), with the file's permissions, then a
+    /// rename. Temporary files a killed run left behind are removed; a
+    /// read-only file is refused. Call with the file locked ([`update`]).
+    fn save(&self) -> Result<(), ConfigError> {
+        let target = resolve(&self.path);
         let write_err = |source| ConfigError::Write { path: self.path.clone(), source };
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(write_err)?;
+        let existing = std::fs::metadata(&target).ok();
+        if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
+            return Err(ConfigError::ReadOnly { path: self.path.clone() });
         }
-        let file_name =
-            self.path.file_name().map_or_else(|| "calibration.toml".into(), |n| n.to_string_lossy().into_owned());
-        let temp = self.path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
-        std::fs::write(&temp, self.doc.to_string()).map_err(write_err)?;
-        std::fs::rename(&temp, &self.path).map_err(|e| {
+        let dir = folder_of(&target);
+        std::fs::create_dir_all(&dir).map_err(write_err)?;
+        let name = file_name(&target);
+        remove_stale_temporaries(&dir, &name);
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::write(&temp, self.doc.to_string())
+            .and_then(|()| match &existing {
+                Some(m) => std::fs::set_permissions(&temp, m.permissions()),
+                None => Ok(()),
+            })
+            .and_then(|()| std::fs::rename(&temp, &target));
+        written.map_err(|e| {
             let _ = std::fs::remove_file(&temp);
             write_err(e)
         })
     }
+}
+
+/// Adds or replaces `theme` in the calibration file at `path`: locked
+/// against other calibrate runs while it is read, changed and written, so
+/// concurrent runs with different themes keep all of them. The lock is a
+/// file beside the calibration file (`.calibration.toml.lock`), left in
+/// place: removing it could let two runs lock two different files.
+pub fn update(path: &Path, theme: &Theme) -> Result<(), ConfigError> {
+    let target = resolve(path);
+    let dir = folder_of(&target);
+    std::fs::create_dir_all(&dir).map_err(|source| ConfigError::Write { path: path.to_path_buf(), source })?;
+    let lock_path = dir.join(format!(".{}.lock", file_name(&target)));
+    let lock_error = |source| ConfigError::Lock { path: path.to_path_buf(), source };
+    let lock =
+        std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path).map_err(lock_error)?;
+    lock.lock().map_err(lock_error)?;
+    let mut file = CalibrationFile::load(path)?;
+    file.set_theme(theme)?;
+    let saved = file.save();
+    let _ = lock.unlock();
+    saved
+}
+
+/// The file a path names: the target of a symlink (followed to the end),
+/// or the path itself.
+fn resolve(path: &Path) -> PathBuf {
+    if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+    } else {
+        path.to_path_buf()
+    }
+}
+
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| "calibration.toml".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Removes `.NAME.PID.tmp` files in `dir`: under the lock no other run is
+/// writing one, so any there were left by a run that was killed.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let pid = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
+        if pid.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// What every theme must be, read or written: a capacity of 2 to 8, at
+/// least one colour, each named uniquely, with a finite CIELAB value and a
+/// positive, finite tolerance.
+fn validate(theme: &Theme) -> Result<(), String> {
+    if !(2..=8).contains(&theme.capacity) {
+        return Err("needs `capacity`, a whole number from 2 to 8".into());
+    }
+    if theme.colors.is_empty() {
+        return Err("has no colours".into());
+    }
+    for (i, c) in theme.colors.iter().enumerate() {
+        if c.name.trim().is_empty() {
+            return Err(format!("colour {} has no name", i + 1));
+        }
+        if theme.colors[..i].iter().any(|o| o.name == c.name) {
+            return Err(format!("colour `{}` is named twice; colour names must differ", c.name));
+        }
+        if ![c.lab.l, c.lab.a, c.lab.b].iter().all(|v| v.is_finite()) {
+            return Err(format!("colour `{}` has a `lab` value that is not a number", c.name));
+        }
+        if !(c.tolerance.is_finite() && c.tolerance > 0.0) {
+            return Err(format!("colour `{}` needs a `tolerance` above 0", c.name));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -245,9 +390,7 @@ mod tests {
         let path = dir.path().join("calibration.toml");
         let hand = "# my games\nschema = 1\n\n# the one I play every day\n[themes.zeta]\ncapacity = 5 # five!\n\n[themes.zeta.colors]\nblue = { hex = \"#0000ff\", lab = [32.3, 79.2, -107.9], tolerance = 3.0 }\n";
         std::fs::write(&path, hand).unwrap();
-        let mut file = CalibrationFile::load(&path).unwrap();
-        file.set_theme(&theme("alpha"));
-        file.save().unwrap();
+        update(&path, &theme("alpha")).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.starts_with(

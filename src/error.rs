@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::app::output::Role;
 use crate::calibrate::CalibrateError;
 use crate::config::ConfigError;
 use crate::pipeline::Outcome;
@@ -51,8 +52,12 @@ impl ExitStatus {
 pub enum InputError {
     #[error("cannot read it: {0}")]
     Read(std::io::Error),
-    #[error("it is not text: {0}")]
-    NotText(String),
+    #[error("it is larger than {limit_mib} MiB")]
+    TooLarge { limit_mib: u64 },
+    #[error("it is not text, nor a picture snapsolve reads")]
+    NotTextOrImage,
+    #[error("it is a {0} picture")]
+    UnsupportedImage(String),
     #[error("it is not a readable image: {0}")]
     BadImage(String),
     #[error("{0}")]
@@ -71,6 +76,9 @@ pub enum Error {
     Input { path: PathBuf, source: InputError },
     #[error("cannot write `{path}`: {source}")]
     Write { path: PathBuf, source: std::io::Error },
+    /// An output the plan refuses before any work.
+    #[error("{}", OutputMessage { path, reason })]
+    Output { path: PathBuf, reason: OutputError },
     #[error("{0}")]
     Config(#[from] ConfigError),
     #[error("{0}")]
@@ -88,11 +96,60 @@ impl fmt::Display for InputMessage<'_> {
         let path = self.path.display();
         match self.source {
             InputError::Read(e) => write!(f, "cannot read `{path}`: {e}"),
-            InputError::NotText(reason) => write!(f, "`{path}` is not text: {reason}"),
+            InputError::TooLarge { limit_mib } => {
+                write!(
+                    f,
+                    "`{path}` is larger than {limit_mib} MiB, more than any screenshot or photo; is it the right file?"
+                )
+            }
+            InputError::NotTextOrImage => write!(
+                f,
+                "`{path}` is not text, nor a picture snapsolve reads (PNG, JPEG or GIF); give a screenshot, or a level or card list as text"
+            ),
+            InputError::UnsupportedImage(format) => {
+                write!(f, "`{path}` is a {format} picture; snapsolve reads PNG, JPEG and GIF (save it as PNG)")
+            }
             InputError::BadImage(reason) => write!(f, "`{path}` is not a readable image: {reason}"),
             InputError::Text(e) => write!(f, "{e}"),
             InputError::Screenshot(e) => write!(f, "`{path}`: {e}"),
             InputError::CardsPicture(e) => write!(f, "`{path}`: {e}"),
+        }
+    }
+}
+
+/// Why an output is refused before any work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputError {
+    /// It is the input (by identity, or a numbered page or frame's name).
+    IsInput(Role),
+    /// It exists and snapsolve did not write it from this input.
+    NotOurs(Role),
+    /// The solution picture must be a PNG.
+    NotPng,
+}
+
+struct OutputMessage<'a> {
+    path: &'a PathBuf,
+    reason: &'a OutputError,
+}
+
+impl fmt::Display for OutputMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match self.reason {
+            OutputError::IsInput(role) => write!(
+                f,
+                "cannot write `{path}`: that is the input, and the {} would replace it; snapsolve never overwrites the input (choose another name with -o)",
+                role.name()
+            ),
+            OutputError::NotOurs(role) => write!(
+                f,
+                "`{path}` exists and snapsolve did not write it from this input, so the {} will not replace it; choose another name with -o, or pass --force",
+                role.name()
+            ),
+            OutputError::NotPng => {
+                write!(f, "cannot write `{path}`: the solution picture is a PNG; give -o a name ending in .png")
+            }
         }
     }
 }

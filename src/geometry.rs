@@ -50,6 +50,26 @@ pub struct Layout {
     pub empty_color: [u8; 3],
 }
 
+impl Layout {
+    /// The layout of the picture scaled by `factor`.
+    pub fn scaled(&self, factor: f32) -> Layout {
+        Layout {
+            image_width: ((self.image_width as f32 * factor).round() as u32).max(1),
+            image_height: ((self.image_height as f32 * factor).round() as u32).max(1),
+            tubes: self
+                .tubes
+                .iter()
+                .map(|t| TubeLayout {
+                    outer: t.outer.scaled(factor),
+                    slots: t.slots.iter().map(|s| s.scaled(factor)).collect(),
+                })
+                .collect(),
+            colors: self.colors.clone(),
+            empty_color: self.empty_color,
+        }
+    }
+}
+
 /// One tube: its outline and its slots, bottom first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TubeLayout {

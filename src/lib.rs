@@ -23,6 +23,7 @@ pub mod calibrate;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod fuzzing;
 pub mod geometry;
 pub mod imaging;
 pub mod options;

@@ -4,15 +4,16 @@
 //! ([`OutputOptions`]), how to report ([`ReportOptions`]) and whether to
 //! log the backtracking ([`TraceRequest`]).
 
-use std::path::PathBuf;
-
 use crate::calibrate::CalibrateOptions;
 use crate::cli::{CalibrateArgs, Cli, FormatArg, GameArg, MatchArg, StrategyArg};
 use crate::config::{self, CalibrationFile};
 use crate::error::Error;
-use crate::pipeline::{Game, RunOptions, SquaresFormat};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::pipeline::{Game, RunOptions, SquaresFormat, TimeLimit};
 use crate::puzzle::squares::Turns;
-use crate::report::Listing;
+use crate::report::{Format, Listing, ReportOptions};
 use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::squares::trace::TraceOptions;
 use crate::solve::water::{Strategy, WaterSolveOptions};
@@ -44,21 +45,8 @@ pub struct OutputOptions {
     pub gif: bool,
     /// What the reader saw, as `<input>.debug.png` beside the input.
     pub debug: bool,
-}
-
-/// How the answer is printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
-    #[default]
-    Text,
-    Json,
-}
-
-/// How the answer is reported.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ReportOptions {
-    pub format: Format,
-    pub listing: Listing,
+    /// Replace existing files that snapsolve did not write from this input.
+    pub force: bool,
 }
 
 /// Where the backtracking log goes, and how it is searched.
@@ -94,6 +82,7 @@ impl Options {
             first_only: cli.first,
             turns,
             threads: cli.threads,
+            deadline: None,
         };
         let cards = CardReading {
             grid: GridFinding { grid: cli.grid, ..Default::default() },
@@ -107,13 +96,24 @@ impl Options {
         let run = RunOptions {
             game,
             squares_format,
-            water: WaterSolveOptions { strategy, max_states: cli.max_states },
+            water: WaterSolveOptions { strategy, max_states: cli.max_states, ..Default::default() },
             squares,
             picture_nodes: cli.max_nodes,
             vision,
             cards,
+            time_limit: match cli.timeout {
+                None => TimeLimit::ByInput,
+                Some(0.0) => TimeLimit::Unlimited,
+                Some(s) => TimeLimit::After(Duration::from_secs_f64(s)),
+            },
         };
-        let output = OutputOptions { path: cli.output.clone(), frames: cli.frames, gif: cli.gif, debug: cli.debug };
+        let output = OutputOptions {
+            path: cli.output.clone(),
+            frames: cli.frames,
+            gif: cli.gif,
+            debug: cli.debug,
+            force: cli.force,
+        };
         let report = ReportOptions {
             format: if cli.json { Format::Json } else { Format::Text },
             listing: if cli.all { Listing::All } else { Listing::First },

@@ -143,7 +143,10 @@ fn squares_all_lists_every_solution_and_trace_logs_the_search() {
     let report = json_of(&out.get_output().stdout);
     assert_eq!(report["solutions"].as_array().unwrap().len(), 2, "8 raw solutions are 2 up to board turns");
     let log = std::fs::read_to_string(&trace).unwrap();
-    assert!(log.starts_with("TRY "));
+    // The first line marks the file as snapsolve's, from this input (so a
+    // second run may replace it); the log follows.
+    assert!(log.starts_with("# snapsolve-input-"), "{}", &log[..80.min(log.len())]);
+    assert!(log.lines().nth(1).is_some_and(|l| l.starts_with("TRY ")));
     assert!(log.contains("REJECT ") && log.contains("ROTATE ") && log.contains("BACKTRACK"));
     assert!(log.trim_end().ends_with("SOLVED"));
 }

@@ -7,6 +7,8 @@ mod architecture;
 mod calibration;
 mod cards;
 mod cli;
+mod fuzzing;
+mod hardening;
 mod screens;
 mod squares_data;
 mod synthetic;

@@ -12,7 +12,7 @@ use snapsolve::solve::water::{Strategy, WaterSolveError, WaterSolveOptions, solv
 use crate::support;
 
 fn options(strategy: Strategy) -> WaterSolveOptions {
-    WaterSolveOptions { strategy, max_states: 3_000_000 }
+    WaterSolveOptions { strategy, max_states: 3_000_000, ..Default::default() }
 }
 
 /// Solves, replays in the independent checker, returns the pour count.

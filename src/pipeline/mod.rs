@@ -9,6 +9,9 @@ pub mod squares;
 pub mod text;
 pub mod water;
 
+use std::time::{Duration, Instant};
+
+use crate::solve::Deadline;
 use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::water::WaterSolveOptions;
 use crate::vision::squares::CardReading;
@@ -23,6 +26,44 @@ pub use water::WaterOutcome;
 pub enum Game {
     Water,
     Squares,
+}
+
+/// Time a run on a picture may take by default: reading takes well under a
+/// second on every picture in ../shared, so this is for the solver judging
+/// the readings of a picture of cards, which is what can run long.
+pub const PICTURE_TIME_LIMIT: Duration = Duration::from_secs(5);
+/// Time a run on a typed puzzle may take by default: a card list with vast
+/// numbers of solutions counts for minutes, and a level's search within
+/// its state budget takes some seconds.
+pub const TEXT_TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// How long a run may search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TimeLimit {
+    /// [`PICTURE_TIME_LIMIT`] for a picture, [`TEXT_TIME_LIMIT`] for text.
+    #[default]
+    ByInput,
+    After(Duration),
+    Unlimited,
+}
+
+/// What kind of input a run reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Picture,
+    Text,
+}
+
+impl TimeLimit {
+    /// The deadline of a run on `kind` of input that started at `start`.
+    pub fn deadline(self, kind: InputKind, start: Instant) -> Option<Deadline> {
+        match (self, kind) {
+            (TimeLimit::ByInput, InputKind::Picture) => Some(Deadline::from(start, PICTURE_TIME_LIMIT)),
+            (TimeLimit::ByInput, InputKind::Text) => Some(Deadline::from(start, TEXT_TIME_LIMIT)),
+            (TimeLimit::After(limit), _) => Some(Deadline::from(start, limit)),
+            (TimeLimit::Unlimited, _) => None,
+        }
+    }
 }
 
 /// Options of every stage of one run.
@@ -41,6 +82,19 @@ pub struct RunOptions {
     pub vision: ReadOptions,
     /// Reading a picture of cards.
     pub cards: CardReading,
+    /// How long the searches may run; the deadline is set when the run
+    /// starts and handed to every search.
+    pub time_limit: TimeLimit,
+}
+
+impl RunOptions {
+    /// These options with every search bounded by `deadline`.
+    pub fn with_deadline(&self, deadline: Option<Deadline>) -> RunOptions {
+        let mut options = self.clone();
+        options.water.deadline = deadline;
+        options.squares.deadline = deadline;
+        options
+    }
 }
 
 /// What a run produced.

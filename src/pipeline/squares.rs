@@ -82,7 +82,7 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
                 // runs out.
                 let count = SquaresSolveOptions { max_nodes: judge.max_nodes, ..options.squares };
                 let result = match squares::solve(&labelling.puzzle, &count) {
-                    Err(SquaresSolveError::BudgetExceeded { .. }) => Ok(first),
+                    Err(SquaresSolveError::BudgetExceeded { .. } | SquaresSolveError::OutOfTime { .. }) => Ok(first),
                     other => other,
                 };
                 // A reading under which one arrangement in ten solves says
@@ -110,7 +110,7 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
                 return SquaresImageRun { read: Some(read), chosen: Some(i), tried, result: Ok(outcome) };
             }
             Err(SquaresSolveError::Unsolvable { nodes: n }) => nodes += n,
-            Err(e @ SquaresSolveError::BudgetExceeded { .. }) => {
+            Err(e @ (SquaresSolveError::BudgetExceeded { .. } | SquaresSolveError::OutOfTime { .. })) => {
                 let outcome =
                     SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result: Err(e) };
                 return SquaresImageRun { read: Some(read), chosen: None, tried, result: Ok(outcome) };

@@ -43,8 +43,7 @@ pub fn solve_water(puzzle: WaterPuzzle, layout: Option<Layout>, options: &WaterS
         Err(WaterSolveError::Unsolvable { .. }) => Some(water::with_extra_tube(&puzzle, options)),
         _ => None,
     };
-    let reveal =
-        matches!(result, Err(WaterSolveError::UnknownLayers)).then(|| plan_until_reveal(&puzzle, options.max_states));
+    let reveal = matches!(result, Err(WaterSolveError::UnknownLayers)).then(|| plan_until_reveal(&puzzle, options));
     WaterOutcome { puzzle, layout, result, extra_tube, reveal }
 }
 

@@ -7,6 +7,8 @@
 pub mod squares;
 pub mod water;
 
+use std::path::PathBuf;
+
 use serde::Serialize;
 
 use crate::pipeline::Outcome;
@@ -19,6 +21,33 @@ pub enum Listing {
     First,
     /// Every kept solution (`--all`).
     All,
+}
+
+/// How the answer is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// How the answer is reported.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    pub format: Format,
+    pub listing: Listing,
+}
+
+/// The answer as the options say: text, or the JSON report (with the
+/// pictures written and the stages' timings) on one line of its own.
+pub fn render(outcome: &Outcome, images: &[PathBuf], timings: Option<Timings>, options: &ReportOptions) -> String {
+    match options.format {
+        Format::Text => text(outcome, options.listing),
+        Format::Json => {
+            let names: Vec<String> = images.iter().map(|p| p.display().to_string()).collect();
+            format!("{}\n", json(outcome, options.listing, &names, timings))
+        }
+    }
 }
 
 /// Milliseconds per stage of a picture's run.

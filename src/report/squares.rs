@@ -109,7 +109,9 @@ pub fn report(outcome: &SquaresOutcome, listing: Listing) -> SquaresReport {
         Err(err) => {
             let (status, nodes) = match err {
                 SquaresSolveError::Unsolvable { nodes } => ("unsolvable", *nodes),
-                SquaresSolveError::BudgetExceeded { nodes, .. } => ("budget_exceeded", *nodes),
+                SquaresSolveError::BudgetExceeded { nodes, .. } | SquaresSolveError::OutOfTime { nodes, .. } => {
+                    ("budget_exceeded", *nodes)
+                }
             };
             report.status = status;
             report.complete = status == "unsolvable";

@@ -88,11 +88,11 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
                 *states_explored,
                 "the level has hidden layers and no pour of the shown ones uncovers any: no move is safe".to_string(),
             ),
-            Err(RevealError::BudgetExceeded { states_explored }) => (
+            Err(RevealError::BudgetExceeded { states_explored, limit }) => (
                 "budget_exceeded",
                 Vec::new(),
                 *states_explored,
-                "the level has hidden layers; no reveal was found within --max-states".to_string(),
+                format!("the level has hidden layers; no reveal was found after {states_explored} states ({limit})"),
             ),
         };
         return WaterReport {

@@ -151,7 +151,7 @@ pub enum SquaresError {
     NoCards,
     #[error("{found} cards cannot fill a square board (a d×d board needs d² cards: 4, 9, 16, …)")]
     NotSquare { found: usize },
-    #[error("{found} cards do not fill the {width}×{height} board, which needs {}", width * height)]
+    #[error("{found} cards do not fill the {width}×{height} board, which needs {}", width.saturating_mul(*height))]
     WrongCount { found: usize, width: usize, height: usize },
     #[error("{found} cards is more than the {max} this tool handles")]
     TooManyCards { found: usize, max: usize },
@@ -196,7 +196,9 @@ impl SquaresPuzzle {
         if self.width < 2 || self.height < 2 {
             return Err(SquaresError::BoardTooSmall { width: self.width, height: self.height });
         }
-        if found != self.width * self.height {
+        // Sizes come from the text: multiplied with a check, so a board of
+        // 2⁶³ × 2 cannot wrap round to the number of cards given.
+        if self.width.checked_mul(self.height) != Some(found) {
             return Err(SquaresError::WrongCount { found, width: self.width, height: self.height });
         }
         if self.figures.len() * 3 + 1 > MAX_SIDE_KINDS {
@@ -262,6 +264,17 @@ C4 HEAD-P2 HEAD-P1 TAIL-P2 TAIL-P4
         assert!(head.matches(tail) && tail.matches(head) && same.matches(same));
         assert!(!head.matches(head) && !none.matches(none) && !Edge::Border.matches(Edge::Border));
         assert!(!head.matches(Edge::Figure { figure: 2, half: Half::Tail }));
+    }
+
+    /// A grid whose area wraps round a machine word is no board of four
+    /// cards (it once was, with 32 "solutions").
+    #[test]
+    fn a_grid_too_large_to_multiply_is_refused() {
+        let cards = "# grid: 9223372036854775810x2\nA HEAD-a TAIL-a HEAD-a TAIL-a\nB HEAD-a TAIL-a HEAD-a TAIL-a\n\
+                     C HEAD-a TAIL-a HEAD-a TAIL-a\nD HEAD-a TAIL-a HEAD-a TAIL-a\n";
+        let err = cards.parse::<SquaresPuzzle>().unwrap_err();
+        assert!(matches!(err, SquaresError::WrongCount { found: 4, .. }), "{err}");
+        assert!(err.to_string().contains("which needs 18446744073709551615"), "{err}");
     }
 
     #[test]

@@ -16,11 +16,13 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut};
 use imageproc::point::Point;
 
+mod gif;
 mod state;
 
 use super::{ARROW_COLORS, FONT, INK, Pt, SHADOW, badge, fit_scale};
 use crate::geometry::Layout;
 use crate::puzzle::water::{Pour, WaterPuzzle};
+pub use gif::write_gif;
 use state::{paint_state, state_after};
 
 /// Options for the overlay.
@@ -195,20 +197,35 @@ pub fn render_each<E>(
 /// One picture per move: the tubes after it, with its arrow and a legend
 /// line ("Move 3 of 41").
 pub fn frames(image: &RgbImage, layout: &Layout, puzzle: &WaterPuzzle, moves: &[Pour]) -> Vec<RgbImage> {
+    let mut frames = Vec::new();
+    frames_each(image, layout, puzzle, moves, |_, frame| {
+        frames.push(frame.clone());
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
+    frames
+}
+
+/// Like [`frames`], but hands each frame to `sink` as it is drawn, in one
+/// reused buffer, so memory does not grow with the number of moves.
+pub fn frames_each<E>(
+    image: &RgbImage,
+    layout: &Layout,
+    puzzle: &WaterPuzzle,
+    moves: &[Pour],
+    mut sink: impl FnMut(usize, &RgbImage) -> Result<(), E>,
+) -> Result<(), E> {
     let single = RenderOptions { moves_per_page: 1 };
     let total = moves.len();
-    overlay_geometry(layout, moves, &Headline::Solved { total }, &single)
-        .into_iter()
-        .enumerate()
-        .map(|(k, mut page)| {
-            page.lines[0] = format!("Move {} of {total}", k + 1);
-            let state = state_after(puzzle, &moves[..=k]);
-            let mut frame = image.clone();
-            paint_state(&mut frame, image, layout, puzzle, &state);
-            draw_page(&mut frame, &page);
-            frame
-        })
-        .collect()
+    let mut buffer = image.clone();
+    for (k, mut page) in overlay_geometry(layout, moves, &Headline::Solved { total }, &single).into_iter().enumerate() {
+        page.lines[0] = format!("Move {} of {total}", k + 1);
+        let state = state_after(puzzle, &moves[..=k]);
+        paint_state(&mut buffer, image, layout, puzzle, &state);
+        draw_page(&mut buffer, &page);
+        sink(k, &buffer)?;
+    }
+    Ok(())
 }
 
 fn draw_page(img: &mut RgbImage, page: &PageGeometry) {
@@ -298,32 +315,6 @@ fn draw_legend(img: &mut RgbImage, page: &PageGeometry) {
         draw_filled_circle_mut(img, ((x + dot) as i32, (y + line_h * 0.4) as i32), dot as i32, color);
         draw_text_mut(img, INK, (x + dot * 3.0) as i32, y as i32, move_scale, &*FONT, line);
     }
-}
-
-/// Writes the whole plan as an animated GIF to `out`: the screenshot, then
-/// one frame per move (the last held longer), looping.
-pub fn write_gif(
-    out: impl std::io::Write,
-    image: &RgbImage,
-    layout: &Layout,
-    puzzle: &WaterPuzzle,
-    moves: &[Pour],
-) -> Result<(), image::ImageError> {
-    let frames = frames(image, layout, puzzle, moves);
-    // Speed 30: the fastest colour quantiser; a screenshot's flat colours lose little.
-    let mut encoder = image::codecs::gif::GifEncoder::new_with_speed(out, 30);
-    encoder.set_repeat(image::codecs::gif::Repeat::Infinite)?;
-    let still = |img: &RgbImage, ms: u32| {
-        image::Frame::from_parts(
-            image::DynamicImage::ImageRgb8(img.clone()).to_rgba8(),
-            0,
-            0,
-            image::Delay::from_numer_denom_ms(ms, 1),
-        )
-    };
-    let mut all = vec![still(image, 1500)];
-    all.extend(frames.iter().enumerate().map(|(i, f)| still(f, if i + 1 == frames.len() { 3000 } else { 1200 })));
-    encoder.encode_frames(all)
 }
 
 #[cfg(test)]

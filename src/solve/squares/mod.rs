@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use super::Deadline;
 use crate::puzzle::squares::{Placement, Rotation, SquaresPuzzle, Turns};
 use search::{Candidate, Job, SearchEnd, SearchStats, Shared, Tables};
 
@@ -39,11 +40,20 @@ pub struct SquaresSolveOptions {
     pub turns: Turns,
     /// Search threads; 0 uses every core. The answer does not depend on it.
     pub threads: usize,
+    /// When to give up, if ever.
+    pub deadline: Option<Deadline>,
 }
 
 impl Default for SquaresSolveOptions {
     fn default() -> Self {
-        SquaresSolveOptions { max_nodes: 20_000_000_000, keep: 1, first_only: false, turns: Turns::Free, threads: 0 }
+        SquaresSolveOptions {
+            max_nodes: 20_000_000_000,
+            keep: 1,
+            first_only: false,
+            turns: Turns::Free,
+            threads: 0,
+            deadline: None,
+        }
     }
 }
 
@@ -76,6 +86,8 @@ pub enum SquaresSolveError {
     Unsolvable { nodes: u64 },
     #[error("gave up after {nodes} placements without a solution (the limit is --max-nodes {max_nodes})")]
     BudgetExceeded { nodes: u64, max_nodes: u64 },
+    #[error("gave up after {nodes} placements without a solution (the time limit is --timeout {})", limit.as_secs_f64())]
+    OutOfTime { nodes: u64, limit: Duration },
 }
 
 /// Finds and counts solutions.
@@ -99,6 +111,8 @@ fn merge(runs: Vec<SearchStats>, first_only: bool) -> SearchStats {
         SearchEnd::Stopped
     } else if any(SearchEnd::OutOfBudget) {
         SearchEnd::OutOfBudget
+    } else if any(SearchEnd::OutOfTime) {
+        SearchEnd::OutOfTime
     } else {
         SearchEnd::Exhausted
     };
@@ -126,6 +140,7 @@ fn solve_with<const W: usize>(
     let shared = Shared::new(puzzle.width, puzzle.n_cards(), threads);
     let job = |counts_top| Job {
         max_nodes: options.max_nodes,
+        deadline: options.deadline,
         keep: options.keep,
         first_only: options.first_only,
         counts_top,
@@ -166,6 +181,10 @@ fn solve_with<const W: usize>(
             SearchEnd::OutOfBudget => {
                 SquaresSolveError::BudgetExceeded { nodes: stats.nodes, max_nodes: options.max_nodes }
             }
+            SearchEnd::OutOfTime => SquaresSolveError::OutOfTime {
+                nodes: stats.nodes,
+                limit: options.deadline.map_or(Duration::ZERO, |d| d.limit),
+            },
             _ => SquaresSolveError::Unsolvable { nodes: stats.nodes },
         });
     }

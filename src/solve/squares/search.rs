@@ -54,6 +54,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use super::tables::{Candidate, Tables};
 use super::tables::{Layer, Step};
+use crate::solve::{Deadline, past};
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +65,8 @@ pub enum SearchEnd {
     Stopped,
     /// `max_nodes` placements were made first.
     OutOfBudget,
+    /// The deadline passed first.
+    OutOfTime,
 }
 
 /// What one search thread found.
@@ -120,6 +123,8 @@ impl Shared {
 #[derive(Debug, Clone, Copy)]
 pub struct Job {
     pub max_nodes: u64,
+    /// When to give up, if ever (looked at with the shared counters).
+    pub deadline: Option<Deadline>,
     /// Solutions to keep (all are counted).
     pub keep: usize,
     pub first_only: bool,
@@ -192,6 +197,10 @@ impl<const W: usize> Walk<'_, W> {
         self.check_at = walked + if self.job.max_nodes < FLUSH { 1 } else { FLUSH };
         if total > self.job.max_nodes {
             self.stats.end = SearchEnd::OutOfBudget;
+            return true;
+        }
+        if past(self.job.deadline) {
+            self.stats.end = SearchEnd::OutOfTime;
             return true;
         }
         if self.job.first_only && self.shared.first.load(Ordering::Relaxed) < self.current {

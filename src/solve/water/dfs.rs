@@ -13,7 +13,7 @@
 //! dropped (see `for_each_successor`).
 
 use super::state::{self, StateTable, TubeWord};
-use super::{Packed, SearchOutcome, for_each_successor, is_goal, sorted};
+use super::{Budget, Packed, SearchOutcome, for_each_successor, is_goal, sorted};
 
 /// One frame of the explicit stack: a state and its ordered successors.
 struct Frame {
@@ -22,15 +22,20 @@ struct Frame {
     next: usize,
 }
 
-pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
+pub(super) fn search(packed: &Packed, budget: &Budget) -> SearchOutcome {
     let start = sorted(&packed.tubes);
-    let mut table = StateTable::new(start.len());
-    let (start_id, _) = table.insert(&start);
+    let out_of_memory = |states_explored| SearchOutcome::OutOfBudget { states_explored, limit: budget.states_limit };
+    let mut table = match budget.table(start.len()) {
+        Ok(table) => table,
+        Err(limit) => return SearchOutcome::OutOfBudget { states_explored: 0, limit },
+    };
+    let Ok((start_id, _)) = table.insert(&start) else { return out_of_memory(0) };
     if is_goal(&start, packed.n_colors) {
         return SearchOutcome::Found { path: vec![start], states_explored: 1 };
     }
     let mut scratch = Vec::with_capacity(start.len());
-    let mut stack = vec![expand(&mut table, start_id, packed, &mut scratch)];
+    let Some(first) = expand(&mut table, start_id, packed, &mut scratch) else { return out_of_memory(table.len()) };
+    let mut stack = vec![first];
     while let Some(frame) = stack.last_mut() {
         let Some(&child) = frame.children.get(frame.next) else {
             stack.pop();
@@ -43,34 +48,39 @@ pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
             path.push(table.get(child).to_vec());
             return SearchOutcome::Found { path, states_explored: table.len() };
         }
-        if table.len() > max_states {
-            return SearchOutcome::OutOfBudget { states_explored: table.len() };
+        if let Some(limit) = budget.spent(table.len()) {
+            return SearchOutcome::OutOfBudget { states_explored: table.len(), limit };
         }
-        let frame = expand(&mut table, child, packed, &mut scratch);
+        let Some(frame) = expand(&mut table, child, packed, &mut scratch) else { return out_of_memory(table.len()) };
         stack.push(frame);
     }
     SearchOutcome::Exhausted { states_explored: table.len() }
 }
 
 /// Inserts the successors of a state and returns them, unseen ones only, in
-/// the article's order of preference.
-fn expand(table: &mut StateTable, id: u32, packed: &Packed, scratch: &mut Vec<TubeWord>) -> Frame {
+/// the article's order of preference; `None` when memory ran out.
+fn expand(table: &mut StateTable, id: u32, packed: &Packed, scratch: &mut Vec<TubeWord>) -> Option<Frame> {
     let current = table.get(id).to_vec();
     let mut scored: Vec<(u32, u32)> = Vec::new();
     let mut child = Vec::with_capacity(current.len());
+    let mut out_of_memory = false;
     for_each_successor(&current, packed.capacity, scratch, |from, to, p, next| {
         let score = preference(current[from], current[to], p, packed.capacity);
         child.clear();
         child.extend_from_slice(next);
         child.sort_unstable();
-        let (cid, new) = table.insert(&child);
-        if new {
-            scored.push((score, cid));
+        match table.insert(&child) {
+            Ok((cid, true)) => scored.push((score, cid)),
+            Ok((_, false)) => {}
+            Err(_) => out_of_memory = true,
         }
     });
+    if out_of_memory {
+        return None;
+    }
     // Stable sort: equal scores keep the deterministic generation order.
     scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-    Frame { id, children: scored.into_iter().map(|(_, cid)| cid).collect(), next: 0 }
+    Some(Frame { id, children: scored.into_iter().map(|(_, cid)| cid).collect(), next: 0 })
 }
 
 /// Higher is tried first: completing a tube, then gathering onto a tube that

@@ -12,12 +12,14 @@ mod optimal;
 pub mod reveal;
 pub mod state;
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use super::{Deadline, past};
 use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
-use state::{TubeWord, pack};
+use state::{StateTable, TubeWord, bytes_per_state, pack};
 
 /// Which search to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,11 +38,52 @@ pub struct WaterSolveOptions {
     pub strategy: Strategy,
     /// Most distinct states stored before giving up with `BudgetExceeded`.
     pub max_states: usize,
+    /// Most bytes the search's states may take: fewer states are kept when
+    /// `max_states` of this level would not fit.
+    pub max_memory: usize,
+    /// When to give up, if ever.
+    pub deadline: Option<Deadline>,
 }
+
+/// States kept by default: the hardest level of ../shared/water_levels
+/// needs about 40,000; three million is a search of some seconds.
+pub const DEFAULT_MAX_STATES: usize = 3_000_000;
+
+/// Memory the states may take by default: with 16 tubes (the most real
+/// games show) three million states take about 520 MiB of it; more tubes
+/// get fewer states. The rest of a run (the picture, the pages) stays well
+/// inside the 1 GiB a run may take.
+pub const DEFAULT_MAX_MEMORY: usize = 768 << 20;
 
 impl Default for WaterSolveOptions {
     fn default() -> Self {
-        WaterSolveOptions { strategy: Strategy::Optimal, max_states: 3_000_000 }
+        WaterSolveOptions {
+            strategy: Strategy::Optimal,
+            max_states: DEFAULT_MAX_STATES,
+            max_memory: DEFAULT_MAX_MEMORY,
+            deadline: None,
+        }
+    }
+}
+
+/// Which budget a search ran out of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateLimit {
+    /// `--max-states`.
+    States(usize),
+    /// The states of this level that fit the memory limit (bytes).
+    Memory(usize),
+    /// The time limit.
+    Time(Duration),
+}
+
+impl fmt::Display for StateLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateLimit::States(n) => write!(f, "the limit is --max-states {n}"),
+            StateLimit::Memory(bytes) => write!(f, "all that {} MiB of memory holds for this level", bytes >> 20),
+            StateLimit::Time(limit) => write!(f, "the time limit is --timeout {}", limit.as_secs_f64()),
+        }
     }
 }
 
@@ -64,10 +107,8 @@ pub enum WaterSolveError {
     UnknownLayers,
     #[error("no sequence of pours solves this level (all {states_explored} reachable states were searched)")]
     Unsolvable { states_explored: usize },
-    #[error(
-        "gave up after {states_explored} states (the limit is --max-states {max_states}); raise it or try --strategy dfs"
-    )]
-    BudgetExceeded { states_explored: usize, max_states: usize },
+    #[error("gave up after {states_explored} states ({limit}); try --strategy dfs, or raise the limit")]
+    BudgetExceeded { states_explored: usize, limit: StateLimit },
 }
 
 /// What one more empty tube would change for an unsolvable level.
@@ -109,16 +150,61 @@ fn pack_puzzle(puzzle: &WaterPuzzle) -> Result<Packed, WaterSolveError> {
 enum SearchOutcome {
     Found { path: Vec<Vec<TubeWord>>, states_explored: usize },
     Exhausted { states_explored: usize },
-    OutOfBudget { states_explored: usize },
+    OutOfBudget { states_explored: usize, limit: StateLimit },
+}
+
+/// New states between looks at the clock.
+const CLOCK_EVERY: usize = 1024;
+
+/// What one search may spend: states (from `--max-states`, or fewer when
+/// they would not fit the memory limit) and time.
+#[derive(Debug, Clone, Copy)]
+struct Budget {
+    max_states: usize,
+    /// What `max_states` comes from.
+    states_limit: StateLimit,
+    deadline: Option<Deadline>,
+}
+
+impl Budget {
+    fn new(options: &WaterSolveOptions, width: usize) -> Budget {
+        let fit = options.max_memory / bytes_per_state(width);
+        if fit < options.max_states {
+            Budget { max_states: fit, states_limit: StateLimit::Memory(options.max_memory), deadline: options.deadline }
+        } else {
+            Budget {
+                max_states: options.max_states,
+                states_limit: StateLimit::States(options.max_states),
+                deadline: options.deadline,
+            }
+        }
+    }
+
+    /// A table for the states this budget allows.
+    fn table(&self, width: usize) -> Result<StateTable, StateLimit> {
+        StateTable::new(width, self.max_states).map_err(|_| self.states_limit)
+    }
+
+    /// After a new state: why the search must stop, if it must.
+    fn spent(&self, states: usize) -> Option<StateLimit> {
+        if states > self.max_states {
+            return Some(self.states_limit);
+        }
+        if states.is_multiple_of(CLOCK_EVERY) && past(self.deadline) {
+            return self.deadline.map(|d| StateLimit::Time(d.limit));
+        }
+        None
+    }
 }
 
 /// Solves a level with the chosen strategy.
 pub fn solve(puzzle: &WaterPuzzle, options: &WaterSolveOptions) -> Result<WaterSolution, WaterSolveError> {
     let started = Instant::now();
     let packed = pack_puzzle(puzzle)?;
+    let budget = Budget::new(options, packed.tubes.len());
     let outcome = match options.strategy {
-        Strategy::Optimal => optimal::search(&packed, options.max_states),
-        Strategy::Dfs => dfs::search(&packed, options.max_states),
+        Strategy::Optimal => optimal::search(&packed, &budget),
+        Strategy::Dfs => dfs::search(&packed, &budget),
     };
     match outcome {
         SearchOutcome::Found { path, states_explored } => Ok(WaterSolution {
@@ -128,8 +214,8 @@ pub fn solve(puzzle: &WaterPuzzle, options: &WaterSolveOptions) -> Result<WaterS
             elapsed: started.elapsed(),
         }),
         SearchOutcome::Exhausted { states_explored } => Err(WaterSolveError::Unsolvable { states_explored }),
-        SearchOutcome::OutOfBudget { states_explored } => {
-            Err(WaterSolveError::BudgetExceeded { states_explored, max_states: options.max_states })
+        SearchOutcome::OutOfBudget { states_explored, limit } => {
+            Err(WaterSolveError::BudgetExceeded { states_explored, limit })
         }
     }
 }
@@ -233,7 +319,7 @@ mod tests {
 
     fn check(level: &str, strategy: Strategy) -> Result<WaterSolution, WaterSolveError> {
         let puzzle: WaterPuzzle = level.parse().unwrap();
-        let options = WaterSolveOptions { strategy, max_states: 100_000 };
+        let options = WaterSolveOptions { strategy, max_states: 100_000, ..Default::default() };
         let solution = solve(&puzzle, &options)?;
         let mut replay = puzzle.clone();
         for &p in &solution.pours {
@@ -268,7 +354,30 @@ mod tests {
         let puzzle: WaterPuzzle = "G??? GGG? EEEE".parse().unwrap();
         assert_eq!(solve(&puzzle, &WaterSolveOptions::default()), Err(WaterSolveError::UnknownLayers));
         let puzzle: WaterPuzzle = "ABCD BCDA CDAB DABC EEEE EEEE".parse().unwrap();
-        let tight = WaterSolveOptions { strategy: Strategy::Optimal, max_states: 10 };
-        assert!(matches!(solve(&puzzle, &tight), Err(WaterSolveError::BudgetExceeded { max_states: 10, .. })));
+        let tight = WaterSolveOptions { max_states: 10, ..Default::default() };
+        assert!(matches!(
+            solve(&puzzle, &tight),
+            Err(WaterSolveError::BudgetExceeded { limit: StateLimit::States(10), .. })
+        ));
+        let hard: WaterPuzzle =
+            "ABCDFGHI BCDFGHIA CDFGHIAB DFGHIABC FGHIABCD GHIABCDF HIABCDFG IABCDFGH EEEEEEEE EEEEEEEE"
+                .parse()
+                .unwrap();
+        // Fewer states than asked for when they would not fit the memory.
+        let small = WaterSolveOptions { max_memory: 10_000, ..Default::default() };
+        let Err(WaterSolveError::BudgetExceeded { limit: StateLimit::Memory(10_000), states_explored }) =
+            solve(&hard, &small)
+        else {
+            panic!("the memory limit stops the search")
+        };
+        assert!(states_explored * bytes_per_state(10) <= 10_000 + bytes_per_state(10), "{states_explored} states");
+        assert!(solve(&hard, &small).unwrap_err().to_string().contains("0 MiB of memory"));
+        // A deadline already past stops it at its first look at the clock.
+        // (A level of 32 tubes with over a million states: the clock is read
+        // every thousand states, so only such a level looks at it.)
+        let late = WaterSolveOptions { deadline: Some(Deadline::after(Duration::ZERO)), ..Default::default() };
+        let vast: WaterPuzzle = "DAAWFYAO CYbFIbOU FNHbeVMU dYPRUMcZ XSBWZNTP IHINASZL CbYecRHQ NOUDcIDW JKGRTOTB CDYdPKTC PNJLaVea XMdTJScB FbNXOTZB HFHWAGWD DYBZLHVI HAXDICQd cFBUIcBS IbPGUAbS KOUeOCKd aHGReRLZ PGVOMVWM aVaKPdYL JaQATcVL eXdJdJWX SMKZBWTX MZaCMRSa RJQCGLQV GSbNDFNQ KJQLYXQe RGcUePFK EEEEEEEE EEEEEEEE".parse().unwrap();
+        let err = solve(&vast, &late).unwrap_err();
+        assert!(matches!(err, WaterSolveError::BudgetExceeded { limit: StateLimit::Time(_), .. }), "{err}");
     }
 }

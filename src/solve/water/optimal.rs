@@ -18,11 +18,14 @@
 use std::collections::VecDeque;
 
 use super::state::{self, StateTable, TubeWord};
-use super::{Packed, SearchOutcome, for_each_successor, is_goal, sorted};
+use super::{Budget, Packed, SearchOutcome, StateLimit, for_each_successor, is_goal, sorted};
 
-pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
+pub(super) fn search(packed: &Packed, budget: &Budget) -> SearchOutcome {
     let start = sorted(&packed.tubes);
-    let mut table = StateTable::new(start.len());
+    let mut table = match budget.table(start.len()) {
+        Ok(table) => table,
+        Err(limit) => return SearchOutcome::OutOfBudget { states_explored: 0, limit },
+    };
     // Per state: f = g + h (the reduced distance), g, parent id.
     let mut f: Vec<u16> = Vec::new();
     let mut g: Vec<u16> = Vec::new();
@@ -30,7 +33,9 @@ pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
     let mut done: Vec<bool> = Vec::new();
 
     let h0 = state::lower_bound(&start, packed.n_colors) as u16;
-    let (start_id, _) = table.insert(&start);
+    let Ok((start_id, _)) = table.insert(&start) else {
+        return SearchOutcome::OutOfBudget { states_explored: 0, limit: budget.states_limit };
+    };
     f.push(h0);
     g.push(0);
     parent.push(u32::MAX);
@@ -55,9 +60,9 @@ pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
         let (fi, gi) = (f[i], g[i]);
         // Blocks of the current state, from h = f − g = B − C + U.
         let blocks = (fi - gi) as usize + packed.n_colors - state::colors_without_bottom(&current, packed.n_colors);
-        let mut over_budget = false;
+        let mut over_budget: Option<StateLimit> = None;
         for_each_successor(&current, packed.capacity, &mut scratch, |_, _, p, next| {
-            if over_budget {
+            if over_budget.is_some() {
                 return;
             }
             let child_h = blocks - usize::from(p.merges_block) - packed.n_colors
@@ -68,16 +73,17 @@ pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
             child.clear();
             child.extend_from_slice(next);
             child.sort_unstable();
-            let (cid, new) = table.insert(&child);
+            let Ok((cid, new)) = table.insert(&child) else {
+                over_budget = Some(budget.states_limit);
+                return;
+            };
             let c = cid as usize;
             if new {
                 f.push(fi + cost);
                 g.push(gi + 1);
                 parent.push(id);
                 done.push(false);
-                if table.len() > max_states {
-                    over_budget = true;
-                }
+                over_budget = budget.spent(table.len());
             } else if done[c] || f[c] <= fi + cost {
                 return;
             } else {
@@ -91,8 +97,8 @@ pub(super) fn search(packed: &Packed, max_states: usize) -> SearchOutcome {
                 queue.push_back(cid);
             }
         });
-        if over_budget {
-            return SearchOutcome::OutOfBudget { states_explored: table.len() };
+        if let Some(limit) = over_budget {
+            return SearchOutcome::OutOfBudget { states_explored: table.len(), limit };
         }
     }
     SearchOutcome::Exhausted { states_explored: table.len() }

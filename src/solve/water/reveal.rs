@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
 
 use super::state::{self, StateTable, TubeWord};
-use super::{Packed, optimal, replay_on_real_tubes, sorted};
+use super::{Budget, Packed, StateLimit, WaterSolveOptions, optimal, replay_on_real_tubes, sorted};
 
 /// The packed byte of a hidden layer.
 const HIDDEN: u8 = 0xFF;
@@ -36,6 +36,7 @@ pub enum RevealError {
     },
     BudgetExceeded {
         states_explored: usize,
+        limit: StateLimit,
     },
 }
 
@@ -72,11 +73,13 @@ fn reveals(p: &state::PackedPour, capacity: usize, locks: &[u8]) -> bool {
 }
 
 /// The fewest pours to the first reveal.
-pub fn plan_until_reveal(puzzle: &WaterPuzzle, max_states: usize) -> Result<RevealPlan, RevealError> {
+pub fn plan_until_reveal(puzzle: &WaterPuzzle, options: &WaterSolveOptions) -> Result<RevealPlan, RevealError> {
     let (packed, locks) = pack_with_hidden(puzzle);
     let start = sorted(&packed.tubes);
-    let mut table = StateTable::new(start.len());
-    let (start_id, _) = table.insert(&start);
+    let budget = Budget::new(options, start.len());
+    let over = |states_explored, limit| RevealError::BudgetExceeded { states_explored, limit };
+    let mut table: StateTable = budget.table(start.len()).map_err(|limit| over(0, limit))?;
+    let (start_id, _) = table.insert(&start).map_err(|_| over(0, budget.states_limit))?;
     let mut parent: Vec<u32> = vec![u32::MAX];
     let mut queue = VecDeque::from([start_id]);
     let mut scratch: Vec<TubeWord> = Vec::new();
@@ -84,9 +87,9 @@ pub fn plan_until_reveal(puzzle: &WaterPuzzle, max_states: usize) -> Result<Reve
     while let Some(id) = queue.pop_front() {
         let current = table.get(id).to_vec();
         let mut goal: Option<Vec<TubeWord>> = None;
-        let mut over_budget = false;
+        let mut over_budget: Option<StateLimit> = None;
         for_each_shown_pour(&current, packed.capacity, &mut scratch, |p, next| {
-            if goal.is_some() || over_budget {
+            if goal.is_some() || over_budget.is_some() {
                 return;
             }
             child.clear();
@@ -96,11 +99,14 @@ pub fn plan_until_reveal(puzzle: &WaterPuzzle, max_states: usize) -> Result<Reve
                 goal = Some(child.clone());
                 return;
             }
-            let (cid, new) = table.insert(&child);
-            if new {
-                parent.push(id);
-                queue.push_back(cid);
-                over_budget = table.len() > max_states;
+            match table.insert(&child) {
+                Ok((cid, true)) => {
+                    parent.push(id);
+                    queue.push_back(cid);
+                    over_budget = budget.spent(table.len());
+                }
+                Ok((_, false)) => {}
+                Err(_) => over_budget = Some(budget.states_limit),
             }
         });
         if let Some(goal) = goal {
@@ -108,8 +114,8 @@ pub fn plan_until_reveal(puzzle: &WaterPuzzle, max_states: usize) -> Result<Reve
             path.push(goal);
             return Ok(RevealPlan { pours: replay_on_real_tubes(&packed, &path), states_explored: table.len() });
         }
-        if over_budget {
-            return Err(RevealError::BudgetExceeded { states_explored: table.len() });
+        if let Some(limit) = over_budget {
+            return Err(over(table.len(), limit));
         }
     }
     Err(RevealError::NoSafeMove { states_explored: table.len() })
@@ -153,7 +159,7 @@ mod tests {
     use super::*;
 
     fn plan(level: &str) -> Result<RevealPlan, RevealError> {
-        plan_until_reveal(&level.parse().unwrap(), 100_000)
+        plan_until_reveal(&level.parse().unwrap(), &WaterSolveOptions { max_states: 100_000, ..Default::default() })
     }
 
     #[test]

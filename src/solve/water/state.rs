@@ -121,7 +121,11 @@ pub fn lower_bound(tubes: &[TubeWord], n_colors: usize) -> usize {
     blocks(tubes) - n_colors + colors_without_bottom(tubes, n_colors)
 }
 
-/// Every state seen, stored once, with an id per state.
+/// Every state seen, stored once, with an id per state. The states are
+/// stored in one arena reserved whole for the most states the search may
+/// keep, so it never moves (a doubling vector briefly holds three times its
+/// contents while it copies); reserving is only address space, paid for as
+/// states arrive.
 pub struct StateTable {
     width: usize,
     arena: Vec<TubeWord>,
@@ -131,9 +135,23 @@ pub struct StateTable {
 
 const EMPTY_SLOT: u32 = u32::MAX;
 
+/// The memory could not be had: the search must stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfMemory;
+
+/// Bytes one state costs at most, with `width` tubes: its words in the
+/// arena, the hash slots (2 to 4 per state, 6 while they double), and the
+/// searches' per-state vectors and queue (about 20 bytes).
+pub fn bytes_per_state(width: usize) -> usize {
+    width * std::mem::size_of::<TubeWord>() + 6 * std::mem::size_of::<u32>() + 20
+}
+
 impl StateTable {
-    pub fn new(width: usize) -> StateTable {
-        StateTable { width, arena: Vec::new(), slots: vec![EMPTY_SLOT; 1 << 12], len: 0 }
+    /// A table for states of `width` tubes, with room for `max_states`.
+    pub fn new(width: usize, max_states: usize) -> Result<StateTable, OutOfMemory> {
+        let mut arena = Vec::new();
+        arena.try_reserve_exact(width * max_states.saturating_add(1)).map_err(|_| OutOfMemory)?;
+        Ok(StateTable { width, arena, slots: vec![EMPTY_SLOT; 1 << 12], len: 0 })
     }
 
     pub fn len(&self) -> usize {
@@ -158,32 +176,37 @@ impl StateTable {
     }
 
     /// The id of `state`, inserting it if new. `state` must be sorted.
-    pub fn insert(&mut self, state: &[TubeWord]) -> (u32, bool) {
+    pub fn insert(&mut self, state: &[TubeWord]) -> Result<(u32, bool), OutOfMemory> {
         debug_assert_eq!(state.len(), self.width);
         if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         let mask = self.slots.len() - 1;
         let mut i = Self::hash(state) as usize & mask;
         loop {
             let id = self.slots[i];
             if id == EMPTY_SLOT {
+                if self.arena.capacity() - self.arena.len() < self.width {
+                    self.arena.try_reserve(self.width).map_err(|_| OutOfMemory)?;
+                }
                 let new_id = self.len as u32;
                 self.slots[i] = new_id;
                 self.arena.extend_from_slice(state);
                 self.len += 1;
-                return (new_id, true);
+                return Ok((new_id, true));
             }
             if self.get(id) == state {
-                return (id, false);
+                return Ok((id, false));
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn grow(&mut self) {
+    fn grow(&mut self) -> Result<(), OutOfMemory> {
         let new_size = self.slots.len() * 2;
-        let mut slots = vec![EMPTY_SLOT; new_size];
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(new_size).map_err(|_| OutOfMemory)?;
+        slots.resize(new_size, EMPTY_SLOT);
         let mask = new_size - 1;
         for id in 0..self.len as u32 {
             let mut i = Self::hash(self.get(id)) as usize & mask;
@@ -193,6 +216,7 @@ impl StateTable {
             slots[i] = id;
         }
         self.slots = slots;
+        Ok(())
     }
 }
 
@@ -224,15 +248,15 @@ mod tests {
 
     #[test]
     fn table_stores_each_state_once() {
-        let mut table = StateTable::new(2);
+        let mut table = StateTable::new(2, 100).unwrap();
         let mut ids = Vec::new();
         for i in 0..10_000u64 {
-            let (id, new) = table.insert(&[i, i * 7]);
+            let (id, new) = table.insert(&[i, i * 7]).unwrap();
             assert!(new);
             ids.push(id);
         }
         for i in 0..10_000u64 {
-            assert_eq!(table.insert(&[i, i * 7]), (ids[i as usize], false));
+            assert_eq!(table.insert(&[i, i * 7]), Ok((ids[i as usize], false)));
         }
         assert_eq!(table.get(ids[42]), &[42, 294]);
     }

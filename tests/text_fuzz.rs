@@ -57,3 +57,18 @@ proptest! {
         }
     }
 }
+
+/// Found by `cargo fuzz run parse_water_level`: a curtained tube written with
+/// its empty slots (`!V,EE`) was filled with hidden layers as if written
+/// `!V`, and a level of only `!V` tubes printed with no length to read back.
+#[test]
+fn curtained_tubes_keep_what_was_written_and_print_back() {
+    let puzzle: WaterPuzzle = "!V,EE VV".parse().unwrap();
+    assert!(puzzle.tubes()[0].layers.is_empty(), "written empty, read empty");
+    assert_eq!(puzzle.to_string(), "!V,EE VV");
+    let all_hidden: WaterPuzzle = "!V,?? !W,??".parse().unwrap();
+    assert_eq!(all_hidden.to_string(), "!V,?? !W,??");
+    assert_eq!(all_hidden.to_string().parse::<WaterPuzzle>().unwrap(), all_hidden);
+    let short: WaterPuzzle = "!V AB BA".parse().unwrap();
+    assert_eq!(short.to_string(), "!V AB BA");
+}

@@ -25,6 +25,8 @@ impl FromStr for WaterPuzzle {
         // Tubes written `-` have no length of their own: fill them in later.
         let mut tubes: Vec<Tube> = Vec::new();
         let mut lengths: Vec<(usize, String, usize)> = Vec::new();
+        // Tubes written `!X` alone: all hidden, their length the capacity.
+        let mut curtained: Vec<usize> = Vec::new();
 
         for (line_idx, raw_line) in text.lines().enumerate() {
             let line_no = line_idx + 1;
@@ -56,6 +58,7 @@ impl FromStr for WaterPuzzle {
                 let Some(slots) = slots else {
                     // Contents under the curtain: filled with hidden layers
                     // once the capacity is known.
+                    curtained.push(tubes.len());
                     tubes.push(Tube { layers: Vec::new(), locked_until: lock });
                     lengths.push((line_no, token.to_string(), usize::MAX));
                     continue;
@@ -100,10 +103,8 @@ impl FromStr for WaterPuzzle {
                 return Err(WaterError::TubeLength { line, token, found, expected: capacity });
             }
         }
-        for tube in &mut tubes {
-            if tube.locked_until.is_some() && tube.layers.is_empty() {
-                tube.layers = vec![Layer::Hidden; capacity];
-            }
+        for i in curtained {
+            tubes[i].layers = vec![Layer::Hidden; capacity];
         }
         WaterPuzzle::new(capacity, tubes, names)
     }
@@ -116,13 +117,17 @@ fn is_color_char(c: char) -> bool {
 impl fmt::Display for WaterPuzzle {
     /// The compact form: one token per tube, top to bottom, `E` for empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let all_hidden = |tube: &Tube| tube.layers.len() == self.capacity && tube.layers.iter().all(|&l| l == Layer::Hidden);
+        // `!X` alone takes its length from the other tubes: write it only
+        // when some tube is written out in full to give that length.
+        let short_curtains = self.tubes.iter().any(|t| t.locked_until.is_none() || !all_hidden(t));
         for (i, tube) in self.tubes.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
             if let Some(c) = tube.locked_until {
                 write!(f, "!{}", self.color_name(c))?;
-                if tube.layers.len() == self.capacity && tube.layers.iter().all(|&l| l == Layer::Hidden) {
+                if short_curtains && all_hidden(tube) {
                     continue;
                 }
                 f.write_str(",")?;

@@ -117,7 +117,8 @@ fn is_color_char(c: char) -> bool {
 impl fmt::Display for WaterPuzzle {
     /// The compact form: one token per tube, top to bottom, `E` for empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let all_hidden = |tube: &Tube| tube.layers.len() == self.capacity && tube.layers.iter().all(|&l| l == Layer::Hidden);
+        let all_hidden =
+            |tube: &Tube| tube.layers.len() == self.capacity && tube.layers.iter().all(|&l| l == Layer::Hidden);
         // `!X` alone takes its length from the other tubes: write it only
         // when some tube is written out in full to give that length.
         let short_curtains = self.tubes.iter().any(|t| t.locked_until.is_none() || !all_hidden(t));

@@ -314,7 +314,9 @@ fn resolve(path: &Path) -> PathBuf {
     }
 }
 
-fn folder_of(path: &Path) -> PathBuf {
+/// The folder a path is in (`.` for a bare name): where a file's
+/// temporary sibling and lock go, and which folder an output lands in.
+pub(crate) fn folder_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

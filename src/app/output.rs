@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use image::RgbImage;
 
 use super::input::Input;
+use crate::config::folder_of;
 use crate::error::{Error, OutputError};
 use crate::options::OutputOptions;
 use crate::pipeline::InputKind;
@@ -287,14 +288,6 @@ impl OutputPlan {
 /// the input.
 fn default_base(input: &Input) -> PathBuf {
     input.path.with_file_name(format!("{}.solution.png", stem(&input.path)))
-}
-
-/// The folder a path is in (`.` for a bare name).
-fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 /// A path's file name without its extension (`snapsolve` for none).

@@ -8,7 +8,8 @@ use std::path::Path;
 use predicates::prelude::*;
 use snapsolve::calibrate::{CalibrateOptions, learn_theme};
 use snapsolve::puzzle::water::{WaterPuzzle, renamed_in_order};
-use snapsolve::synthetic::water::{Theme as DrawTheme, draw, scrambled_level};
+use snapsolve::synthetic::water::scene::Background;
+use snapsolve::synthetic::water::{Theme as DrawTheme, classic_themes, draw, scrambled_level};
 use snapsolve::vision::water::{ReadOptions, ThemeChoice};
 
 use crate::support::{self, snapsolve};
@@ -57,27 +58,30 @@ fn a_theme_learned_from_one_screenshot_reads_the_others_of_its_game() {
 }
 
 /// A dark theme whose palette holds two reds about ΔE 8 apart.
-const TWINS: DrawTheme = DrawTheme {
-    name: "twins",
-    background: ([20, 22, 30], [30, 32, 44]),
-    outline: [210, 210, 220],
-    outline_fraction: 0.07,
-    glass: ([255, 255, 255], 0.06),
-    round_bottom: true,
-    capacity: 4,
-    palette: &[[200, 40, 40], [226, 70, 48], [40, 180, 60], [40, 80, 220], [240, 210, 40]],
-};
+fn twins() -> DrawTheme {
+    DrawTheme {
+        name: "twins".into(),
+        background: Background::Gradient([20, 22, 30], [30, 32, 44]),
+        outline: [210, 210, 220],
+        outline_fraction: 0.07,
+        glass: ([255, 255, 255], 0.06),
+        capacity: 4,
+        palette: vec![[200, 40, 40], [226, 70, 48], [40, 180, 60], [40, 80, 220], [240, 210, 40]],
+        ..classic_themes().remove(0)
+    }
+}
 
 #[test]
 fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
+    let twins = twins();
     // Learn the theme from a level where every layer shows.
-    let full = (0..100).find(|&seed| scrambled_level(&TWINS, seed).n_colors() == 5).unwrap();
-    let shown = scrambled_level(&TWINS, full);
+    let full = (0..100).find(|&seed| scrambled_level(&twins, seed).n_colors() == 5).unwrap();
+    let shown = scrambled_level(&twins, full);
     if let Some(dir) = std::env::var_os("SNAPSOLVE_DUMP_MISREADS") {
-        draw(&shown, &TWINS, 540, 1200).save(Path::new(&dir).join("twins-full.png")).unwrap();
+        draw(&shown, &twins, 540, 1200).save(Path::new(&dir).join("twins-full.png")).unwrap();
     }
     let theme = learn_theme(
-        &[draw(&shown, &TWINS, 540, 1200)],
+        &[draw(&shown, &twins, 540, 1200)],
         &CalibrateOptions { name: "twins".into(), ..Default::default() },
     )
     .unwrap();
@@ -86,7 +90,7 @@ fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
     // A level showing only each tube's top layer, with both reds on top.
     let seed = (0..200)
         .find(|&seed| {
-            let level = scrambled_level(&TWINS, seed);
+            let level = scrambled_level(&twins, seed);
             if level.n_colors() != 5 {
                 return false;
             }
@@ -97,13 +101,13 @@ fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
                 && tops.contains('B')
         })
         .expect("a seed with both reds on top");
-    let level = scrambled_level(&TWINS, seed).to_string();
+    let level = scrambled_level(&twins, seed).to_string();
     let hidden_text: Vec<String> = level
         .split_whitespace()
         .map(|t| if t.starts_with('E') { t.to_string() } else { format!("{}???", &t[..1]) })
         .collect();
     let hidden: WaterPuzzle = hidden_text.join(" ").parse().unwrap();
-    let img = draw(&hidden, &TWINS, 540, 1200);
+    let img = draw(&hidden, &twins, 540, 1200);
     if let Some(dir) = std::env::var_os("SNAPSOLVE_DUMP_MISREADS") {
         img.save(Path::new(&dir).join("twins-hidden.png")).unwrap();
     }

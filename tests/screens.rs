@@ -225,8 +225,9 @@ fn frames_and_gif_show_the_plan_move_by_move() {
 
 #[test]
 fn bundled_synthetic_sample_reads_as_the_level_it_was_drawn_from() {
-    use snapsolve::synthetic::water::{THEMES, scrambled_level};
-    let theme = THEMES.iter().find(|t| t.name == "dusk").unwrap();
+    use snapsolve::synthetic::water::{classic_themes, scrambled_level};
+    let themes = classic_themes();
+    let theme = themes.iter().find(|t| t.name == "dusk").unwrap();
     let drawn = scrambled_level(theme, 7).to_string();
     assert_eq!(
         read(Path::new("samples/synthetic-dusk.png")).map(|l| renamed_in_order(&l)),

@@ -5,7 +5,7 @@
 
 use image::RgbImage;
 use snapsolve::puzzle::water::renamed_in_order;
-use snapsolve::synthetic::water::{THEMES, draw, scrambled_level};
+use snapsolve::synthetic::water::{classic_themes, draw, scrambled_level};
 use snapsolve::vision::water::{ReadOptions, read};
 
 /// JPEG at the given quality, decoded again.
@@ -20,7 +20,7 @@ fn random_levels_in_made_up_themes_read_back_exactly() {
     let sizes = [(360, 800), (540, 1200), (450, 1000)];
     let mut failures = Vec::new();
     let mut total = 0;
-    for (t, theme) in THEMES.iter().enumerate() {
+    for (t, theme) in classic_themes().iter().enumerate() {
         for i in 0..100u64 {
             let seed = 1000 * t as u64 + i;
             let level = scrambled_level(theme, seed);

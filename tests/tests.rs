@@ -7,6 +7,7 @@ mod architecture;
 mod calibration;
 mod cards;
 mod cli;
+mod doubts;
 mod fuzzing;
 mod hardening;
 mod screens;

@@ -22,7 +22,7 @@ pub(super) enum Naming<'a> {
 /// the number of colours open (the fewest colours whose clusters are this
 /// tight are taken). Set when screenshots were first solved end to end
 /// (commit 5e9470a), on the hidden-layer screenshots of ../shared/water_screens.
-const SAME_COLOR_MAX_DELTA_E: f32 = 16.0;
+pub(super) const SAME_COLOR_MAX_DELTA_E: f32 = 16.0;
 
 /// Largest ΔE between a lock icon's liquid and the colour it names; farther,
 /// it names a colour not shown yet. Set with the locked tubes (commit

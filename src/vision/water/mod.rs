@@ -9,6 +9,7 @@
 //! is built once, with the colour of each id as read.
 
 pub mod colors;
+pub mod doubts;
 mod level;
 pub mod slots;
 pub mod theme;
@@ -109,6 +110,8 @@ pub enum VisionError {
         "a layer of colour {hex} matches no colour of theme `{theme}` (nearest: `{nearest}`, ΔE {distance:.1}); re-calibrate with `snapsolve calibrate SCREENSHOT --theme {theme}`"
     )]
     UnknownColor { hex: String, theme: String, nearest: String, distance: f32 },
+    #[error("the reading is doubtful, so it was not solved: {0} (`--debug` shows what was read)")]
+    Doubtful(doubts::Doubt),
     #[error("theme `{theme}` has tubes of {expected} layers but this screenshot's hold {found}")]
     ThemeCapacity { theme: String, expected: usize, found: usize },
 }
@@ -126,10 +129,15 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
         ThemeChoice::Named(theme) => Some(theme),
         ThemeChoice::Auto(themes) => theme::choose_theme(&detection.samples, detection.capacity, themes),
     };
-    let read = recognise(&detection, &options.clusters, theme).map(|puzzle| {
-        let layout = layout_with_colors(&detection, &puzzle);
-        WaterRead { puzzle, layout }
-    });
+    let read = recognise(&detection, &options.clusters, theme)
+        .and_then(|puzzle| match doubts::first_doubt(image, &detection, &puzzle) {
+            Some(doubt) => Err(VisionError::Doubtful(doubt)),
+            None => Ok(puzzle),
+        })
+        .map(|puzzle| {
+            let layout = layout_with_colors(&detection, &puzzle);
+            WaterRead { puzzle, layout }
+        });
     WaterSight { detection: Some(detection), read }
 }
 
@@ -174,7 +182,9 @@ fn recognise(
     }
     let naming = theme.map_or(level::Naming::Cluster(clusters), level::Naming::Theme);
     let puzzle = level::to_puzzle(&detection.samples, &detection.locks, detection.capacity, naming)?;
-    if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 {
+    // A sorted board is a win screen (or hidden cells read as liquids):
+    // a level in play always has a pour to make.
+    if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 || puzzle.is_solved() {
         return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.n_colors() });
     }
     Ok(puzzle)

@@ -1,0 +1,127 @@
+//! The reader judged on generated themes: reads `COUNT` generated cases
+//! from `FIRST_SEED` (by default the first 2,000 of the test range, 200
+//! themes) and prints how many read exactly, how many were refused, and
+//! every confident wrong reading (a level read that is not the one drawn),
+//! with a table per vessel shape.
+//! `cargo run --release --example synthetic_reading [-- FIRST_SEED COUNT]`
+//! (the tuning range starts at 0; see `synthetic::water::generate`).
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use snapsolve::puzzle::water::renamed_in_order;
+use snapsolve::synthetic::water::generate::{LEVELS_PER_THEME, TEST_SEEDS, case};
+use snapsolve::vision::water::{ReadOptions, read};
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    exact: usize,
+    refused: usize,
+    wrong: usize,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let first: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(TEST_SEEDS.start);
+    let count: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let verbose = std::env::var_os("VERBOSE").is_some();
+    let seeds: Vec<u64> = (first..first + count).collect();
+    let per_shape: Mutex<BTreeMap<String, Tally>> = Mutex::new(BTreeMap::new());
+    let lines: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let started = std::time::Instant::now();
+    let read_time = Mutex::new(std::time::Duration::ZERO);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&seed) = seeds.get(i) else { break };
+                    let c = case(seed);
+                    let t = std::time::Instant::now();
+                    let sight = read(&c.picture, &ReadOptions::default());
+                    *read_time.lock().unwrap() += t.elapsed();
+                    let truth = renamed_in_order(&c.level.to_string());
+                    let shape = format!(
+                        "{:?}{}",
+                        c.theme.shape,
+                        if matches!(c.theme.contents, snapsolve::synthetic::water::Contents::Balls) {
+                            " balls"
+                        } else {
+                            ""
+                        }
+                    );
+                    let mut table = per_shape.lock().unwrap();
+                    let tally = table.entry(shape.clone()).or_default();
+                    let what = match &sight.read {
+                        Ok(r) if renamed_in_order(&r.puzzle.to_string()) == truth => {
+                            tally.exact += 1;
+                            None
+                        }
+                        Ok(r) => {
+                            tally.wrong += 1;
+                            Some(format!(
+                                "WRONG   {shape} theme {} {}x{} q{:?}{}\n        read  {}\n        truth {}",
+                                seed / LEVELS_PER_THEME,
+                                c.picture.width(),
+                                c.picture.height(),
+                                c.quality,
+                                if c.halved { " shrunk" } else { "" },
+                                r.puzzle,
+                                c.level
+                            ))
+                        }
+                        Err(e) => {
+                            tally.refused += 1;
+                            verbose.then(|| {
+                                format!(
+                                    "refused {shape} theme {} {}x{} q{:?}{}: {e}\n        truth {}",
+                                    seed / LEVELS_PER_THEME,
+                                    c.picture.width(),
+                                    c.picture.height(),
+                                    c.quality,
+                                    if c.halved { " shrunk" } else { "" },
+                                    c.level
+                                )
+                            })
+                        }
+                    };
+                    drop(table);
+                    if let Some(line) = what {
+                        lines.lock().unwrap().push((seed, line));
+                    }
+                }
+            });
+        }
+    });
+    let mut lines = lines.into_inner().unwrap();
+    lines.sort();
+    for (seed, line) in &lines {
+        println!("seed {seed}: {line}");
+    }
+    let table = per_shape.into_inner().unwrap();
+    let mut all = Tally::default();
+    println!("{:<24} {:>6} {:>8} {:>6} {:>6}", "shape", "cases", "exact", "refused", "WRONG");
+    for (shape, t) in &table {
+        let n = t.exact + t.refused + t.wrong;
+        println!("{shape:<24} {n:>6} {:>8} {:>6} {:>6}", t.exact, t.refused, t.wrong);
+        all.exact += t.exact;
+        all.refused += t.refused;
+        all.wrong += t.wrong;
+    }
+    let n = all.exact + all.refused + all.wrong;
+    println!(
+        "{:<24} {n:>6} {:>8} {:>6} {:>6}\nexact {:.2}%, refused {:.2}%, confident wrong {} ({} themes, seeds {first}..{}); reading {:.1} ms a case, {:.0} s in all",
+        "all",
+        all.exact,
+        all.refused,
+        all.wrong,
+        100.0 * all.exact as f64 / n.max(1) as f64,
+        100.0 * all.refused as f64 / n.max(1) as f64,
+        all.wrong,
+        count.div_ceil(LEVELS_PER_THEME),
+        first + count,
+        read_time.into_inner().unwrap().as_secs_f64() * 1e3 / n.max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,326 @@
+//! Checks a reading for consistency before anything is solved: a reading
+//! that only adds up by chance is refused with the reason, never solved.
+//!
+//! A level read from a screenshot is believed only when the picture agrees
+//! with it in ways the reading did not use to get there:
+//! - **one unit**: the slot grid is the liquid's unit, so neither the upper
+//!   nor the lower part of a filled slot shows another colour of the level
+//!   (a grid at the wrong height, a neck or a headroom counted as a slot,
+//!   cuts layers; shading and a ball's round edge do not change colour);
+//! - **separate colours**: every sample is nearer its own colour than any
+//!   other, by a margin (a reading that adds up only by forcing the counts
+//!   merges or splits shades);
+//! - **the top layer shown**: games reveal the top layer of every tube (a
+//!   locked tube, all hidden, aside), so a tube topped by `?` is a dark
+//!   liquid taken for a hidden layer;
+//! - **tubes evenly spaced and centred**: a gap of two pitches in a row,
+//!   or a row off the screen's centre, is a tube missed (often an empty
+//!   one, which makes a solvable level unsolvable);
+//! - **no colour looks like a hidden cell or empty glass**: such a colour
+//!   is a hidden layer whose glyph was missed, or glass read as liquid.
+
+use image::RgbImage;
+use palette::Lab;
+
+use super::Detection;
+use crate::geometry::{Rect, SlotSample, TubeLayout};
+use crate::imaging::color::{delta_e, to_lab};
+use crate::puzzle::water::{Layer, WaterPuzzle};
+
+/// Something in a reading that the picture does not bear out. Tubes and
+/// layers are numbered from 1, tubes in reading order, layers from the
+/// bottom, as the solution pictures number them.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Doubt {
+    #[error(
+        "part of layer {layer} of tube {tube} shows another colour of the level (ΔE {delta_e:.0} from its own), so the layers found are not the liquid's unit height"
+    )]
+    SplitLayer { tube: usize, layer: usize, delta_e: f32 },
+    #[error(
+        "layer {layer} of tube {tube} is about as near another colour as its own (ΔE {own:.0} from its colour, {other:.0} from the next), so the colours are not clearly told apart"
+    )]
+    CloseColors { tube: usize, layer: usize, own: f32, other: f32 },
+    #[error(
+        "tube {tube}'s top layer was read as hidden, but games show every tube's top layer; a dark liquid may have been taken for a hidden layer"
+    )]
+    HiddenOnTop { tube: usize },
+    #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
+    Lookalike { color: char, what: &'static str, delta_e: f32 },
+    #[error(
+        "the row of tubes {first}-{last} is not centred {against} (off by {off:.0} px), so a tube at its end may have been missed"
+    )]
+    RowOffCentre { first: usize, last: usize, against: &'static str, off: f32 },
+    #[error("the gap between tubes {left} and {right} is wide enough for another tube, which was not found")]
+    GapInRow { left: usize, right: usize },
+}
+
+/// The share of a slot's height, from each end, left out of the upper and
+/// lower parts looked at by [`Doubt::SplitLayer`]: a slot found from a
+/// well-measured unit can still be off by a few percent, and the surface
+/// of the liquid may carry a meniscus.
+const SPLIT_MARGIN: f32 = 0.12;
+
+/// How much farther a sample must be from every other colour than from
+/// its own: each colour's samples closer to each other than to any other
+/// colour. Two shades ΔE 8 apart with samples spread ±2 pass; a reading
+/// whose counts were forced onto overlapping clouds does not.
+const COLOR_MARGIN_RATIO: f32 = 2.0;
+
+/// A sample within this ΔE of its colour's centre is taken as that colour
+/// whatever the margin: JPEG noise and shading spread samples by a few ΔE.
+const SAME_COLOR_NOISE: f32 = 3.0;
+
+/// A gap between neighbouring tubes of one row this many times the row's
+/// usual pitch has room for a tube; 2 pitches is a tube missed, and a row
+/// laid out with uneven spacing is still well under it.
+const MISSING_TUBE_PITCHES: f32 = 1.6;
+
+/// How far a row's centre may sit from the others' and the screen's, in
+/// tube widths: a tube lost at one end moves it by half a pitch (over half
+/// a width); ../shared's rows are within 0.06 of a width.
+const OFF_CENTRE_WIDTHS: f32 = 0.25;
+
+/// The first doubt about `puzzle` as read from `image` through `detection`,
+/// or none.
+pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let (tubes, samples) = (&detection.tubes, &detection.samples);
+    hidden_on_top(samples)
+        .or_else(|| lookalike(detection, puzzle))
+        .or_else(|| gap_in_row(tubes))
+        .or_else(|| rows_off_centre(tubes, detection.image_width))
+        .or_else(|| split_layer(image, detection, puzzle))
+        .or_else(|| close_colors(samples, puzzle))
+}
+
+fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
+    samples
+        .iter()
+        .position(|tube| {
+            let filled: Vec<&SlotSample> = tube.iter().filter(|s| **s != SlotSample::Empty).collect();
+            filled.last() == Some(&&SlotSample::Hidden) && !filled.iter().all(|s| **s == SlotSample::Hidden)
+        })
+        .map(|t| Doubt::HiddenOnTop { tube: t + 1 })
+}
+
+fn gap_in_row(tubes: &[TubeLayout]) -> Option<Doubt> {
+    for row in rows(tubes) {
+        let centres: Vec<f32> = tubes[row.clone()].iter().map(|t| t.outer.center_x()).collect();
+        let mut gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).collect();
+        if gaps.len() < 2 {
+            continue;
+        }
+        let widest = gaps.iter().cloned().fold(0.0, f32::max);
+        let at = gaps.iter().position(|&g| g == widest).unwrap_or(0);
+        gaps.sort_by(f32::total_cmp);
+        let usual = gaps[(gaps.len() - 1) / 2];
+        if widest > MISSING_TUBE_PITCHES * usual {
+            return Some(Doubt::GapInRow { left: row.start + at + 1, right: row.start + at + 2 });
+        }
+    }
+    None
+}
+
+/// The rows of `tubes` (reading order) as index ranges: tubes that overlap
+/// the row's first tube in height.
+fn rows(tubes: &[TubeLayout]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < tubes.len() {
+        let mut end = start + 1;
+        while end < tubes.len() && overlaps_vertically(&tubes[end].outer, &tubes[start].outer) {
+            end += 1;
+        }
+        out.push(start..end);
+        start = end;
+    }
+    out
+}
+
+/// Games lay each row of tubes out centred on the screen, so every row
+/// has one centre, the screen's. A row off it by a share of a tube's width
+/// has lost a tube at one end (a tube touching the screen's edge, or an
+/// empty one drawn faintly). Measured on the rows of ../shared: rows agree
+/// within 2 px, and sit within 8 px (6% of a tube) of the screen's centre.
+fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<Doubt> {
+    let rows = rows(tubes);
+    let mid = |r: &std::ops::Range<usize>| (tubes[r.start].outer.x0 + tubes[r.end - 1].outer.x1) as f32 / 2.0;
+    let width = |r: &std::ops::Range<usize>| tubes[r.start].outer.width() as f32;
+    let screen = image_width as f32 / 2.0;
+    // Against the other rows first: that needs no full screen.
+    let first_mid = rows.first().map(mid)?;
+    for r in &rows {
+        let (off_rows, off_screen) = ((mid(r) - first_mid).abs(), (mid(r) - screen).abs());
+        let limit = OFF_CENTRE_WIDTHS * width(r);
+        let against = if off_rows > limit {
+            "like the other rows"
+        } else if off_screen > limit {
+            "on the screen"
+        } else {
+            continue;
+        };
+        let off = if off_rows > limit { off_rows } else { off_screen };
+        return Some(Doubt::RowOffCentre { first: r.start + 1, last: r.end, against, off });
+    }
+    None
+}
+
+/// A visible colour whose layers look just like the hidden cells is a hidden
+/// layer whose glyph was not seen; one that looks just like the empty slots
+/// is empty glass taken for liquid (glass tinted unlike the board beside
+/// it). Either makes the counts add up by chance.
+fn lookalike(detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(&detection.samples, puzzle);
+    [(SlotSample::Hidden, "the cells of the hidden layers"), (SlotSample::Empty, "the empty glass")]
+        .into_iter()
+        .find_map(|(kind, what)| {
+            let cells: Vec<[u8; 3]> = detection
+                .samples
+                .iter()
+                .zip(&detection.raw)
+                .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c))
+                .collect();
+            if cells.is_empty() {
+                return None;
+            }
+            let cell = to_lab(crate::imaging::color::median_color(&cells));
+            centres.iter().enumerate().find_map(|(id, c)| {
+                let d = delta_e(c.as_ref().copied()?, cell);
+                (d < super::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
+                    color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
+                    what,
+                    delta_e: d,
+                })
+            })
+        })
+}
+
+/// The mean CIELAB colour of each colour id's visible samples.
+fn color_centres(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<Option<Lab>> {
+    let mut sums = vec![(0.0f32, 0.0f32, 0.0f32, 0usize); puzzle.n_colors()];
+    for (_, _, id, lab) in labelled_samples(samples, puzzle) {
+        let s = &mut sums[id];
+        *s = (s.0 + lab.l, s.1 + lab.a, s.2 + lab.b, s.3 + 1);
+    }
+    sums.iter().map(|&(l, a, b, c)| (c > 0).then(|| Lab::new(l / c as f32, a / c as f32, b / c as f32))).collect()
+}
+
+/// Each visible sample as (tube, layer, colour id, CIELAB), in the
+/// puzzle's terms.
+fn labelled_samples(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<(usize, usize, usize, Lab)> {
+    let mut labelled = Vec::new();
+    for (t, (tube, tube_samples)) in puzzle.tubes().iter().zip(samples).enumerate() {
+        for (k, sample) in tube_samples.iter().enumerate() {
+            if let (Some(Layer::Color(id)), SlotSample::Color(rgb)) = (tube.layers.get(k), sample) {
+                labelled.push((t, k, id.0 as usize, to_lab(*rgb)));
+            }
+        }
+    }
+    labelled
+}
+
+fn overlaps_vertically(a: &Rect, b: &Rect) -> bool {
+    a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// The median colour of the pixels of `rect` (clipped to the image),
+/// every other pixel each way.
+fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
+    let mut ch: [Vec<u8>; 3] = Default::default();
+    for y in (rect.y0..rect.y1.min(image.height())).step_by(2) {
+        for x in (rect.x0..rect.x1.min(image.width())).step_by(2) {
+            let p = image.get_pixel(x, y).0;
+            for c in 0..3 {
+                ch[c].push(p[c]);
+            }
+        }
+    }
+    if ch[0].is_empty() {
+        return None;
+    }
+    let mut out = [0u8; 3];
+    for c in 0..3 {
+        let v = &mut ch[c];
+        v.sort_unstable();
+        out[c] = v[v.len() / 2];
+    }
+    Some(out)
+}
+
+fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(&detection.samples, puzzle);
+    let mut colored = labelled_samples(&detection.samples, puzzle).into_iter();
+    // Which colour of the level a part of a slot shows, when it is clearly
+    // one other than `own`.
+    let shows_other = |part: [u8; 3], own: usize| {
+        let part = to_lab(part);
+        let near = |c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < super::level::SAME_COLOR_MAX_DELTA_E);
+        !near(&centres[own]) && centres.iter().enumerate().any(|(i, c)| i != own && near(c))
+    };
+    for (t, k, id, _) in colored.by_ref() {
+        let slot = detection.tubes[t].slots[k];
+        let (w, h) = (slot.width() as f32, slot.height() as f32);
+        let x0 = slot.x0 + (w * 0.2) as u32;
+        let x1 = slot.x1 - (w * 0.2) as u32;
+        let part = |from: f32, to: f32| {
+            let y0 = slot.y0 + (h * from) as u32;
+            median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
+        };
+        for p in [part(SPLIT_MARGIN, 0.45), part(0.55, 1.0 - SPLIT_MARGIN)].into_iter().flatten() {
+            if shows_other(p, id) {
+                let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
+                return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
+            }
+        }
+    }
+    None
+}
+
+fn close_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(samples, puzzle);
+    for (t, k, id, lab) in labelled_samples(samples, puzzle) {
+        let own = centres[id].map_or(0.0, |c| delta_e(lab, c));
+        let other = centres
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != id)
+            .filter_map(|(_, c)| c.map(|c| delta_e(lab, c)))
+            .fold(f32::INFINITY, f32::min);
+        if own > SAME_COLOR_NOISE && other < COLOR_MARGIN_RATIO * own {
+            return Some(Doubt::CloseColors { tube: t + 1, layer: k + 1, own, other });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SlotSample::{Color, Empty, Hidden};
+
+    #[test]
+    fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_all_of_it_is_hidden() {
+        let red = Color([200, 30, 30]);
+        assert_eq!(
+            hidden_on_top(&[vec![red, red, Empty], vec![red, Hidden, Empty]]),
+            Some(Doubt::HiddenOnTop { tube: 2 })
+        );
+        assert_eq!(hidden_on_top(&[vec![Hidden, Hidden, red], vec![Hidden, Hidden, Hidden]]), None);
+    }
+
+    #[test]
+    fn samples_about_as_near_another_colour_as_their_own_are_doubted() {
+        let puzzle: WaterPuzzle = "AB BA EE".parse().unwrap();
+        // The compact form is top first: tube 1 is A over B, so bottom first B, A.
+        let apart =
+            [vec![Color([200, 30, 30]), Color([30, 30, 200])], vec![Color([30, 30, 200]), Color([200, 30, 30])]];
+        assert_eq!(close_colors(&[apart[0].clone(), apart[1].clone(), vec![Empty, Empty]], &puzzle), None);
+        // Two shades whose samples overlap: A's own pair spans more than
+        // the distance to B.
+        let overlapping = [
+            vec![Color([200, 30, 30]), Color([180, 40, 40])],
+            vec![Color([190, 35, 35]), Color([160, 40, 40])],
+            vec![Empty, Empty],
+        ];
+        assert!(matches!(close_colors(&overlapping, &puzzle), Some(Doubt::CloseColors { .. })));
+    }
+}

@@ -13,7 +13,7 @@ fn main() {
         let c = case(seed);
         let sight = read(&c.picture, &ReadOptions::default());
         let seen = match &sight.detection {
-            Some(d) => snapsolve::render::debug::water(&c.picture, &d.tubes, &d.samples),
+            Some(d) => snapsolve::render::debug::water(&c.picture, &d.tubes, &d.samples, &[]),
             None => c.picture.clone(),
         };
         let (w, h) = c.picture.dimensions();

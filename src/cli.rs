@@ -123,8 +123,9 @@ pub struct Cli {
     pub calibration: Option<PathBuf>,
 
     /// Screenshots: also write what the reader saw (tube boxes, slots, the
-    /// colour sampled per slot, crosses for hidden layers) to
-    /// `<input>.debug.png` beside the input.
+    /// colour sampled per slot, crosses for hidden layers, an orange frame
+    /// around what a refused reading doubted) to `<input>.debug.png` beside
+    /// the input.
     #[arg(long)]
     pub debug: bool,
 

@@ -84,6 +84,21 @@ fn empty_tubes_missing_at_the_end_of_a_row_are_noticed_by_the_off_centre_row() {
         .code(2)
         .stderr(predicate::str::contains("not centred").and(predicate::str::contains("may have been missed")));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "only the input is there");
+    // --debug frames the doubted row (in the doubt's own colour) on the
+    // picture of what was read; the untouched screenshot gets no frame.
+    let frame = |picture: &std::path::Path, code: i32| {
+        snapsolve().arg(picture).arg("--debug").arg("--force").assert().code(code);
+        let debug = image::open(
+            picture.with_file_name(format!("{}.debug.png", picture.file_stem().unwrap().to_string_lossy())),
+        )
+        .unwrap()
+        .to_rgb8();
+        debug.pixels().filter(|p| p.0 == [255, 140, 0]).count()
+    };
+    assert!(frame(&input, 2) > 100, "the off-centre row is framed");
+    let whole = dir.path().join("whole.png");
+    image.save(&whole).unwrap();
+    assert_eq!(frame(&whole, 0), 0);
 }
 
 #[test]

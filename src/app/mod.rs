@@ -178,7 +178,11 @@ fn solve_water_picture(image: &RgbImage, input: &Input, options: &RunOptions, de
     let run = pipeline::water::run_image(image, options);
     let debug_picture = match (debug, &run.detection) {
         (DebugPicture::Draw, Some(detection)) => {
-            Some(render::debug::water(image, &detection.tubes, &detection.samples))
+            let doubtful = match &run.result {
+                Err(crate::vision::water::VisionError::Doubtful(doubt)) => doubt.places(detection),
+                _ => Vec::new(),
+            };
+            Some(render::debug::water(image, &detection.tubes, &detection.samples, &doubtful))
         }
         _ => None,
     };

@@ -14,6 +14,8 @@ use crate::puzzle::squares::{Edge, Half, SquaresPuzzle};
 
 const OUTLINE: Rgb<u8> = Rgb([255, 0, 255]);
 const SLOT: Rgb<u8> = Rgb([0, 255, 255]);
+/// The frame around what a refused reading doubted (a tube, a row, a slot).
+const DOUBT: Rgb<u8> = Rgb([255, 140, 0]);
 
 fn hline(img: &mut RgbImage, x0: u32, x1: u32, y: u32, color: Rgb<u8>) {
     if y < img.height() {
@@ -42,9 +44,20 @@ fn rect(img: &mut RgbImage, r: &Rect, color: Rgb<u8>, thickness: u32) {
 
 /// A water-sort screenshot with what the reader saw drawn on it: per tube
 /// its outline and slots, and what each slot was taken for.
-pub fn water(image: &RgbImage, tubes: &[TubeLayout], samples: &[Vec<SlotSample>]) -> RgbImage {
+pub fn water(image: &RgbImage, tubes: &[TubeLayout], samples: &[Vec<SlotSample>], doubtful: &[Rect]) -> RgbImage {
     let mut out = image.clone();
     let thickness = (image.width() / 400).max(1);
+    // What a refused reading doubted, framed first so the outlines stay on top.
+    for place in doubtful {
+        let pad = thickness * 3;
+        let framed = Rect {
+            x0: place.x0.saturating_sub(pad),
+            y0: place.y0.saturating_sub(pad),
+            x1: place.x1 + pad,
+            y1: place.y1 + pad,
+        };
+        rect(&mut out, &framed, DOUBT, thickness * 3);
+    }
     for (tube, tube_samples) in tubes.iter().zip(samples) {
         rect(&mut out, &tube.outer, OUTLINE, thickness);
         let swatch = (tube.outer.width() / 4).max(3);

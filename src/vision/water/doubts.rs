@@ -45,13 +45,39 @@ pub enum Doubt {
     )]
     HiddenOnTop { tube: usize },
     #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
-    Lookalike { color: char, what: &'static str, delta_e: f32 },
+    Lookalike {
+        color: char,
+        what: &'static str,
+        delta_e: f32,
+        /// The colour's layers, as (tube, layer) from 1.
+        layers: Vec<(usize, usize)>,
+    },
     #[error(
         "the row of tubes {first}-{last} is not centred {against} (off by {off:.0} px), so a tube at its end may have been missed"
     )]
     RowOffCentre { first: usize, last: usize, against: &'static str, off: f32 },
     #[error("the gap between tubes {left} and {right} is wide enough for another tube, which was not found")]
     GapInRow { left: usize, right: usize },
+}
+
+impl Doubt {
+    /// Where on the picture the doubt is, for `--debug` to mark: the tubes
+    /// (or the one slot) it names, from `detection`'s layout.
+    pub fn places(&self, detection: &Detection) -> Vec<Rect> {
+        let tube = |n: usize| detection.tubes.get(n.wrapping_sub(1)).map(|t| t.outer);
+        let slot = |n: usize, k: usize| {
+            detection.tubes.get(n.wrapping_sub(1)).and_then(|t| t.slots.get(k.wrapping_sub(1))).copied()
+        };
+        match *self {
+            Doubt::SplitLayer { tube: t, layer, .. } | Doubt::CloseColors { tube: t, layer, .. } => {
+                slot(t, layer).into_iter().collect()
+            }
+            Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
+            Doubt::GapInRow { left, right } => [tube(left), tube(right)].into_iter().flatten().collect(),
+            Doubt::RowOffCentre { first, last, .. } => (first..=last).filter_map(tube).collect(),
+            Doubt::Lookalike { ref layers, .. } => layers.iter().filter_map(|&(t, k)| slot(t, k)).collect(),
+        }
+    }
 }
 
 /// The share of a slot's height, from each end, left out of the upper and
@@ -170,6 +196,7 @@ fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<Doubt> {
 /// it). Either makes the counts add up by chance.
 fn lookalike(detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
+    let labelled = labelled_samples(&detection.samples, puzzle);
     [(SlotSample::Hidden, "the cells of the hidden layers"), (SlotSample::Empty, "the empty glass")]
         .into_iter()
         .find_map(|(kind, what)| {
@@ -189,6 +216,7 @@ fn lookalike(detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
                     color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
                     what,
                     delta_e: d,
+                    layers: labelled.iter().filter(|l| l.2 == id).map(|l| (l.0 + 1, l.1 + 1)).collect(),
                 })
             })
         })

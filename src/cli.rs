@@ -71,6 +71,8 @@ pub struct Cli {
     pub first: bool,
 
     /// Squares: cards may not be turned (TetraVex); each lies as written.
+    /// Without it, a card list's cards turn, and a picture's are tried
+    /// both ways (upright first).
     #[arg(long)]
     pub no_turns: bool,
 
@@ -84,11 +86,11 @@ pub struct Cli {
     #[arg(long, value_name = "RxC", value_parser = parse_grid)]
     pub grid: Option<(usize, usize)>,
 
-    /// Squares pictures: how touching edges match. `halves` (Scrambled
-    /// Squares: two halves of one figure) or `same` (Eternity II, TetraVex:
-    /// equal patterns).
-    #[arg(long = "match", value_enum, default_value_t = MatchArg::Halves)]
-    pub match_mode: MatchArg,
+    /// Squares pictures: how touching edges match, when it is not told from
+    /// the picture: `halves` (Scrambled Squares: two halves of one figure)
+    /// or `same` (Eternity II, TetraVex: equal patterns).
+    #[arg(long = "match", value_enum)]
+    pub match_mode: Option<MatchArg>,
 
     /// Print a machine-readable JSON report instead of text.
     #[arg(long)]

@@ -66,6 +66,9 @@ pub enum InputError {
     Screenshot(VisionError),
     #[error("{0}")]
     CardsPicture(CardsError),
+    /// A picture in which neither a water-sort level nor cards were read.
+    #[error("found neither a water-sort level ({water}) nor cards ({cards})")]
+    NoPuzzle { water: VisionError, cards: CardsError },
 }
 
 /// The error of a run.
@@ -113,6 +116,10 @@ impl fmt::Display for InputMessage<'_> {
             InputError::Text(e) => write!(f, "{e}"),
             InputError::Screenshot(e) => write!(f, "`{path}`: {e}"),
             InputError::CardsPicture(e) => write!(f, "`{path}`: {e}"),
+            InputError::NoPuzzle { water, cards } => write!(
+                f,
+                "`{path}`: found neither a water-sort level nor a grid of cards.\n  water sort: {water}\n  cards: {cards}\nTry `--debug` to see what was read, a straighter or closer picture, or type the level (e.g. `snapsolve \"GRGR RGRG EEEE EEEE\"`) or the card list into a text file"
+            ),
         }
     }
 }

@@ -34,3 +34,4 @@ pub mod report;
 pub mod solve;
 pub mod synthetic;
 pub mod vision;
+pub mod words;

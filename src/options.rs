@@ -86,7 +86,7 @@ impl Options {
         };
         let cards = CardReading {
             grid: GridFinding { grid: cli.grid, ..Default::default() },
-            mode: Some(match cli.match_mode {
+            mode: cli.match_mode.map(|m| match m {
                 MatchArg::Halves => MatchMode::Complement,
                 MatchArg::Same => MatchMode::Same,
             }),
@@ -101,6 +101,7 @@ impl Options {
             picture_nodes: cli.max_nodes,
             vision,
             cards,
+            card_turns: cli.no_turns.then_some(Turns::Fixed),
             time_limit: match cli.timeout {
                 None => TimeLimit::ByInput,
                 Some(0.0) => TimeLimit::Unlimited,

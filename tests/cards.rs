@@ -175,6 +175,37 @@ fn binary_solves_a_picture_of_cards_and_writes_both_pictures() {
     }
 }
 
+/// No flags: a photo of Scrambled Squares cards and a TetraVex screenshot
+/// are each told from a water-sort level and read under their own rule; a
+/// plain picture gets a sentence saying what was looked for.
+#[test]
+fn binary_tells_the_game_from_the_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = support::shared_dir().join("edge_images");
+    for (picture, rule, count) in [
+        ("heytomorrow34__ScrambleSquaresSolver/SkiierExample.jpg", "read as Scrambled Squares", "4 solutions, 1 up"),
+        ("GNOME__gnome-tetravex/screenshot_current_3x3.png", "read as TetraVex", "1 solution, 1 up"),
+    ] {
+        snapsolve()
+            .arg(root.join(picture))
+            .arg("-o")
+            .arg(dir.path().join("out.png"))
+            .arg("--force")
+            .assert()
+            .code(0)
+            .stderr(predicate::str::contains(rule))
+            .stdout(predicate::str::contains(count));
+    }
+    let blank = dir.path().join("blank.png");
+    image::RgbImage::from_pixel(300, 300, image::Rgb([40, 120, 40])).save(&blank).unwrap();
+    snapsolve()
+        .arg(&blank)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("found neither a water-sort level nor a grid of cards"))
+        .stderr(predicate::str::contains("--debug"));
+}
+
 #[test]
 fn binary_says_when_a_picture_has_no_cards() {
     let dir = tempfile::tempdir().unwrap();
@@ -189,7 +220,8 @@ fn binary_says_when_a_picture_has_no_cards() {
 }
 
 /// GNOME TetraVex screenshots (`tests/data/tetravex_truth.json`, numbers
-/// read by eye): every tile found, its four numbers read as the right
+/// read by eye), with nothing said of the game: read as TetraVex, every
+/// tile found, its four numbers read as the right
 /// groups (equal numbers in one group, different ones apart), and the
 /// board solved without turning tiles, the solution checked against the
 /// numbers as written down.
@@ -202,12 +234,10 @@ fn tetravex_screenshots_read_into_the_right_numbers_and_solved() {
     let mut read_right = Vec::new();
     for (name, tiles) in truth.as_object().unwrap().iter().filter(|(k, _)| !k.starts_with('_')) {
         let img = image::open(root.join(name)).unwrap().to_rgb8();
-        let mut options = RunOptions::default();
-        options.cards.mode = Some(snapsolve::vision::squares::MatchMode::Same);
-        options.cards.upright = true;
-        options.squares.turns = snapsolve::puzzle::squares::Turns::Fixed;
-        let run = run_image(&img, &options);
+        // Nothing said: the rule is told from the picture.
+        let run = run_image(&img, &RunOptions::default());
         let read = run.read.as_ref().unwrap_or_else(|| panic!("{name}: {:?}", run.result.as_ref().err()));
+        assert_eq!(run.rule, Some(snapsolve::pipeline::squares::CardRule::SAME_UPRIGHT), "{name}");
         // Each card found is the tile whose written centre it covers (the
         // tiles are found in all four).
         let tiles = tiles.as_array().unwrap();

@@ -21,7 +21,9 @@ use crate::calibrate::learn_theme;
 use crate::config::{self, CalibrationFile, Theme};
 use crate::error::{Error, InputError};
 use crate::options::{CalibrateRequest, Options, OutputOptions};
+use crate::pipeline::squares::CardRule;
 use crate::pipeline::{self, Game, Outcome, RunOptions, SquaresOutcome, WaterOutcome};
+use crate::words::plural;
 use crate::puzzle::squares::SquaresPuzzle;
 use crate::render::{self, water::Headline, water::RenderOptions};
 use crate::report::{self, Timings};
@@ -39,17 +41,33 @@ const MAX_BOARD_CELL: f32 = 600.0;
 pub enum Note {
     /// A picture was written (the `--debug` picture).
     Wrote(PathBuf),
-    /// The cards of a picture were found, and this many readings of their
-    /// edges were tried.
-    FoundCards { rows: usize, cols: usize, tried: usize },
+    /// The cards of a picture were found, read under a rule (that of the
+    /// reading that stood, or the first tried), and this many readings of
+    /// their edges were tried.
+    FoundCards { rows: usize, cols: usize, rule: Option<CardRule>, tried: usize },
+    /// No reading of the cards solved under any of these rules.
+    NoRuleSolved(Vec<CardRule>),
 }
 
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Note::Wrote(path) => write!(f, "wrote {}", path.display()),
-            Note::FoundCards { rows, cols, tried } => {
-                write!(f, "found a {rows}x{cols} grid of cards; {tried} reading(s) of their edges tried")
+            Note::FoundCards { rows, cols, rule, tried } => {
+                write!(f, "found a {rows}x{cols} grid of cards")?;
+                if let Some(rule) = rule {
+                    write!(f, ", read as {}", rule.describe())?;
+                }
+                write!(f, "; {}", plural(*tried as u64, "reading", "readings"))?;
+                write!(f, " of their edges tried")
+            }
+            Note::NoRuleSolved(rules) => {
+                let names: Vec<&str> = rules.iter().map(|r| r.describe()).collect();
+                write!(
+                    f,
+                    "no reading of the cards solved as any of: {}; if you know the game, say it with --match and --no-turns",
+                    names.join("; ")
+                )
             }
         }
     }
@@ -154,14 +172,18 @@ fn solve_decoded(input: &Input, decoded: Decoded, options: &RunOptions, debug: D
     };
     let started = Instant::now();
     let attempt = match options.game {
-        Some(Game::Squares) => solve_cards_picture(&picture, input, options, debug),
-        _ => solve_water_picture(&picture, input, options, debug),
+        Some(Game::Squares) => solve_cards_picture(&picture, options, debug),
+        Some(Game::Water) => solve_water_picture(&picture, options, debug),
+        None => solve_any_picture(&picture, options, debug),
     };
     let read_solve_ms = started.elapsed().as_secs_f64() * 1e3;
     Attempt {
         notes: attempt.notes,
         debug_picture: attempt.debug_picture,
-        result: attempt.result.map(|outcome| Solved { outcome, picture: Some(picture), decode_ms, read_solve_ms }),
+        result: attempt
+            .result
+            .map(|outcome| Solved { outcome, picture: Some(picture), decode_ms, read_solve_ms })
+            .map_err(|e| input.error(e)),
     }
 }
 
@@ -169,12 +191,43 @@ fn solve_decoded(input: &Input, decoded: Decoded, options: &RunOptions, debug: D
 struct PictureAttempt {
     notes: Vec<Note>,
     debug_picture: Option<RgbImage>,
-    result: Result<Outcome, Error>,
+    /// Whether the reader found what it looks for (tubes, a grid of
+    /// cards), whatever became of the reading.
+    found: bool,
+    result: Result<Outcome, InputError>,
+}
+
+/// A picture of either game: a water-sort level if one reads, else cards.
+/// Cards stand if they solve, or if no tubes were found but cards were;
+/// when neither reads, the error says what each reader found.
+fn solve_any_picture(image: &RgbImage, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
+    let water = solve_water_picture(image, options, debug);
+    if water.result.is_ok() {
+        return water;
+    }
+    let cards = solve_cards_picture(image, options, debug);
+    let cards_solved = matches!(&cards.result, Ok(Outcome::Squares(s)) if s.result.is_ok());
+    if cards_solved || (cards.found && !water.found) {
+        return cards;
+    }
+    if water.found && !cards.found {
+        return water;
+    }
+    let result = match (water.result, cards.result) {
+        (Err(InputError::Screenshot(water)), Err(InputError::CardsPicture(cards))) => {
+            Err(InputError::NoPuzzle { water, cards })
+        }
+        // Both readers found something: the water reader's word.
+        (water, _) => water,
+    };
+    let debug_picture = water.debug_picture.or(cards.debug_picture);
+    // The water reader's word, without what the cards reader said on the way.
+    PictureAttempt { notes: water.notes, debug_picture, found: water.found || cards.found, result }
 }
 
 /// A water-sort screenshot read and solved; the `--debug` picture drawn
 /// whatever the reading's fate.
-fn solve_water_picture(image: &RgbImage, input: &Input, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
+fn solve_water_picture(image: &RgbImage, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
     let run = pipeline::water::run_image(image, options);
     let debug_picture = match (debug, &run.detection) {
         (DebugPicture::Draw, Some(detection)) => {
@@ -186,13 +239,14 @@ fn solve_water_picture(image: &RgbImage, input: &Input, options: &RunOptions, de
         }
         _ => None,
     };
-    let result = run.result.map(Outcome::Water).map_err(|e| input.error(InputError::Screenshot(e)));
-    PictureAttempt { notes: Vec::new(), debug_picture, result }
+    let found = run.detection.is_some();
+    let result = run.result.map(Outcome::Water).map_err(InputError::Screenshot);
+    PictureAttempt { notes: Vec::new(), debug_picture, found, result }
 }
 
 /// A picture of cards read and judged by the solver; the `--debug` picture
 /// drawn whatever the reading's fate.
-fn solve_cards_picture(image: &RgbImage, input: &Input, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
+fn solve_cards_picture(image: &RgbImage, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
     let run = pipeline::squares::run_image(image, options);
     let debug_picture = match (debug, &run.read) {
         (DebugPicture::Draw, Some(read)) => {
@@ -200,13 +254,18 @@ fn solve_cards_picture(image: &RgbImage, input: &Input, options: &RunOptions, de
         }
         _ => None,
     };
-    let notes = run
+    let mut notes: Vec<Note> = run
         .read
         .iter()
-        .map(|read| Note::FoundCards { rows: read.grid.rows, cols: read.grid.cols, tried: run.tried })
+        .map(|read| Note::FoundCards { rows: read.grid.rows, cols: read.grid.cols, rule: run.rule, tried: run.tried })
         .collect();
-    let result = run.result.map(Outcome::Squares).map_err(|e| input.error(InputError::CardsPicture(e)));
-    PictureAttempt { notes, debug_picture, result }
+    let found = run.read.is_some();
+    let solved = matches!(&run.result, Ok(outcome) if outcome.result.is_ok());
+    if found && !solved && run.rules.len() > 1 {
+        notes.push(Note::NoRuleSolved(run.rules.clone()));
+    }
+    let result = run.result.map(Outcome::Squares).map_err(InputError::CardsPicture);
+    PictureAttempt { notes, debug_picture, found, result }
 }
 
 /// The pictures of a picture's answer, drawn and written as the plan says.

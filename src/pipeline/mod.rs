@@ -11,6 +11,7 @@ pub mod water;
 
 use std::time::{Duration, Instant};
 
+use crate::puzzle::squares::Turns;
 use crate::solve::Deadline;
 use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::water::WaterSolveOptions;
@@ -80,8 +81,12 @@ pub struct RunOptions {
     pub picture_nodes: Option<u64>,
     /// Reading a water-sort screenshot (and naming its colours).
     pub vision: ReadOptions,
-    /// Reading a picture of cards.
+    /// Reading a picture of cards (its `mode`, when given, is the only
+    /// match tried).
     pub cards: CardReading,
+    /// Pictures of cards: whether cards turn; `None`: told from the picture
+    /// (see [`squares::CardRule::to_try`]).
+    pub card_turns: Option<Turns>,
     /// How long the searches may run; the deadline is set when the run
     /// starts and handed to every search.
     pub time_limit: TimeLimit,

@@ -24,6 +24,7 @@ use super::{Listing, PictureReport};
 use crate::pipeline::SquaresOutcome;
 use crate::puzzle::squares::{Placement, SquaresPuzzle};
 use crate::solve::squares::SquaresSolveError;
+use crate::words::plural;
 use crate::solve::squares::trace::{TraceEvent, TraceStep};
 
 /// The JSON report of a squares run.
@@ -102,8 +103,9 @@ pub fn report(outcome: &SquaresOutcome, listing: Listing) -> SquaresReport {
             report.elapsed_ms = solution.elapsed.as_secs_f64() * 1e3;
             let at_least = if solution.complete { "" } else { "at least " };
             report.message = format!(
-                "{at_least}{} solutions, {at_least}{} up to turning the whole board",
-                solution.raw, solution.unique
+                "{at_least}{}, {at_least}{} up to turning the whole board",
+                plural(solution.raw, "solution", "solutions"),
+                solution.unique
             );
         }
         Err(err) => {

@@ -123,7 +123,7 @@ pub enum WaterError {
     TooManyTubes { found: usize, max: usize },
     #[error("{found} colours is more than the {max} this tool handles")]
     TooManyColors { found: usize, max: usize },
-    #[error("colour `{color}` appears {found} times; every colour must fill exactly one tube ({expected} layers)")]
+    #[error("colour `{color}` appears {}; every colour must fill exactly one tube ({expected} layers)", crate::words::times(*.found))]
     ColorCountMismatch { color: char, found: usize, expected: usize },
     #[error("the level has {hidden} hidden layers but the visible colours are short by {missing}; they must be equal")]
     HiddenCountMismatch { hidden: usize, missing: usize },

@@ -105,7 +105,7 @@ pub enum WaterSolveError {
         "the level has hidden or locked layers; the solver needs every layer known (take a new screenshot once they are revealed)"
     )]
     UnknownLayers,
-    #[error("no sequence of pours solves this level (all {states_explored} reachable states were searched)")]
+    #[error("no sequence of pours solves this level ({} searched)", reachable(*.states_explored))]
     Unsolvable { states_explored: usize },
     #[error("gave up after {states_explored} states ({limit}); try --strategy dfs, or raise the limit")]
     BudgetExceeded { states_explored: usize, limit: StateLimit },
@@ -380,4 +380,9 @@ mod tests {
         let err = solve(&vast, &late).unwrap_err();
         assert!(matches!(err, WaterSolveError::BudgetExceeded { limit: StateLimit::Time(_), .. }), "{err}");
     }
+}
+
+/// "the 1 reachable state" / "all 12 reachable states", for the message.
+fn reachable(states: usize) -> String {
+    if states == 1 { "the only reachable state was".into() } else { format!("all {states} reachable states were") }
 }

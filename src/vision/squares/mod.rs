@@ -40,9 +40,10 @@ pub enum MatchMode {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CardReading {
     pub grid: GridFinding,
-    /// `None`: complementary halves (Scrambled Squares). Equal patterns are
-    /// only tried when asked for: with them, coarse groupings solve too
-    /// easily to be told from the right one.
+    /// `None`: complementary halves (Scrambled Squares). (Equal patterns
+    /// are only read when asked for: with them, coarse groupings solve too
+    /// easily to be told from the right one; `pipeline::squares` asks for
+    /// them after halves.)
     pub mode: Option<MatchMode>,
     /// Cards never turn (TetraVex): patterns are printed upright on every
     /// side, so edges are compared as they lie, not turned to the top.
@@ -88,7 +89,15 @@ pub enum CardsError {
 
 /// Finds the cards and proposes labellings of their edges.
 pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, CardsError> {
-    let grid = find_grid(image, &options.grid)?;
+    let mut read = read_grid(image, find_grid(image, &options.grid)?, options);
+    add_shape_readings(image, &mut read, options);
+    Ok(read)
+}
+
+/// Proposes labellings of the edges of cards already found (so a picture
+/// read under several rules finds its cards once), by their colours; the
+/// slower readings by the shapes of the figures are [`add_shape_readings`].
+pub fn read_grid(image: &RgbImage, grid: CardGrid, options: &CardReading) -> CardsRead {
     let cards: Vec<Vec<[f32; 3]>> = par_map(&grid.cards, |quad| upright(image, quad));
     let looks: Vec<EdgeLook> = cards
         .iter()
@@ -100,13 +109,20 @@ pub fn read_cards(image: &RgbImage, options: &CardReading) -> Result<CardsRead, 
         let glyphs: Vec<EdgeLook> = cards.iter().flat_map(|card| looks::glyph_edge_looks(card)).collect();
         labellings.extend(labellings::labellings(&glyphs, grid.rows, grid.cols, options.mode));
     }
-    let mut shapes = Vec::new();
-    // Shape readings need the evidence of many joins: a 2×2 board has four,
-    // and a game screenshot read as 2×2 cards passed the seam rule by chance.
-    if !options.upright && options.mode != Some(MatchMode::Same) && grid.rows >= 3 && grid.cols >= 3 {
-        // Figures alike in colour (grey on grey): by the shape of their strokes.
-        shapes = par_map(&grid.cards, |quad| looks::shape_looks(image, quad)).into_iter().flatten().collect();
-        labellings.extend(shape_labellings(&shapes, grid.rows, grid.cols));
+    CardsRead { grid, labellings, shapes: Vec::new() }
+}
+
+/// Adds, after the colour readings, the readings by the shape of the
+/// figures' strokes (for figures alike in colour, grey on grey), where the
+/// rule allows them: halves of figures on cards that turn, on boards of
+/// 3×3 or more (shape readings need the evidence of many joins: a 2×2
+/// board has four, and a game screenshot read as 2×2 cards passed the seam
+/// rule by chance).
+pub fn add_shape_readings(image: &RgbImage, read: &mut CardsRead, options: &CardReading) {
+    let grid = &read.grid;
+    if options.upright || options.mode == Some(MatchMode::Same) || grid.rows < 3 || grid.cols < 3 {
+        return;
     }
-    Ok(CardsRead { grid, labellings, shapes })
+    read.shapes = par_map(&grid.cards, |quad| looks::shape_looks(image, quad)).into_iter().flatten().collect();
+    read.labellings.extend(shape_labellings(&read.shapes, grid.rows, grid.cols));
 }

@@ -104,7 +104,7 @@ pub enum VisionError {
     Colors { layers: usize, capacity: usize, detail: String },
     #[error("the level read does not add up: {0}")]
     Puzzle(WaterError),
-    #[error("found {tubes} tubes holding {colors} colour(s), which is no level in play (a pop-up or win screen?)")]
+    #[error("found {} holding {}, which is no level in play (a pop-up or win screen?)", crate::words::plural(*.tubes as u64, "tube", "tubes"), crate::words::plural(*.colors as u64, "colour", "colours"))]
     NotALevel { tubes: usize, colors: usize },
     #[error(
         "a layer of colour {hex} matches no colour of theme `{theme}` (nearest: `{nearest}`, ΔE {distance:.1}); re-calibrate with `snapsolve calibrate SCREENSHOT --theme {theme}`"

@@ -27,7 +27,8 @@ fn run(label: &str, input: &Path, out_dir: &Path) {
     let mut best: Option<(Duration, snapsolve::report::Timings, Vec<std::path::PathBuf>)> = None;
     for _ in 0..5 {
         let started = Instant::now();
-        let answer = app::run(input, &options, &mut |_| {}).expect("the screenshot is read and solved");
+        let source = app::Source::File(input.to_path_buf());
+        let answer = app::run(&source, &options, &mut |_| {}).expect("the screenshot is read and solved");
         let total = started.elapsed();
         if best.as_ref().is_none_or(|b| total < b.0) {
             best = Some((total, answer.timings.expect("a picture's run is timed"), answer.images));

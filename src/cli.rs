@@ -7,9 +7,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::solve::water::WaterSolveOptions;
 
-/// Solve a water-sort or Scrambled Squares puzzle from a typed level.
+/// Solve a water-sort, ball-sort or edge-matching (Scrambled Squares,
+/// TetraVex, Eternity II) puzzle from a screenshot, a photo or a typed level.
 ///
-/// Exit codes: 0 solved, 1 unsolvable or search budget exhausted, 2 bad input.
+/// The game is told from the input. Exit codes: 0 solved, 1 unsolvable or
+/// search budget exhausted, 2 bad input (with several inputs, the worst).
 #[derive(Debug, Parser)]
 #[command(
     name = "snapsolve",
@@ -23,13 +25,14 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// A water-sort screenshot (PNG or JPEG), a water-sort level in the
-    /// compact form (`EEGR GRRG ...`, tubes top to bottom), a card list
-    /// (`C1 HEAD-RED TAIL-BLUE ...`), or `-` for standard input.
-    #[arg(required = true)]
-    pub input: Option<PathBuf>,
+    /// Screenshots or photos (PNG, JPEG, GIF), folders of them, files with
+    /// a level or card list, `-` for standard input, or a level typed as
+    /// the argument itself, in quotes (`"GRGR RGRG EEEE EEEE"`, tubes top
+    /// to bottom). Several inputs are solved on all cores.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
 
-    /// Which puzzle the input holds; `auto` looks at the text.
+    /// Which puzzle the input holds; `auto` tells it from the input.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     pub game: GameArg,
 
@@ -62,7 +65,9 @@ pub struct Cli {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
 
-    /// Squares: list every solution (one per turn of the whole board).
+    /// Squares: list every solution kept, not just the first (one per
+    /// arrangement up to turning the whole board: a board with 4 solutions
+    /// that are turns of one another lists 1).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
@@ -92,23 +97,37 @@ pub struct Cli {
     #[arg(long = "match", value_enum)]
     pub match_mode: Option<MatchArg>,
 
-    /// Print a machine-readable JSON report instead of text.
+    /// Print a machine-readable JSON report instead of text (an error too,
+    /// as `{"status": "error", "message": …}`); with several inputs, one
+    /// JSON object per line.
     #[arg(long)]
     pub json: bool,
 
-    /// Screenshots: where to write the solution picture (default:
-    /// `<input>.solution.png` beside the input; long solutions are split into
-    /// pages `-1`, `-2`, … before the extension). Never the input itself.
+    /// Print only the answer and errors: no progress bar, notes or "wrote"
+    /// lines.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// When to colour the output: `auto` on a terminal unless NO_COLOR is
+    /// set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+
+    /// Pictures: where to write the solution picture (default:
+    /// `<input>.solution.png` beside the input, `stdin.solution.png` here
+    /// for standard input; long solutions are split into pages
+    /// `<input>.solution-1.png`, `-2`, …). `-` writes the first page to
+    /// standard output. Never the input itself; one input only.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
     /// Screenshots: also write one picture per move, showing the tubes after
-    /// it (`<output stem>.frame-01.png`, …).
+    /// it (`<input>.solution.frame-01.png`, …).
     #[arg(long)]
     pub frames: bool,
 
     /// Screenshots: also write the whole plan as an animated GIF
-    /// (`<output stem>.gif`), one move per frame.
+    /// (`<input>.solution.gif`), one move per frame.
     #[arg(long)]
     pub gif: bool,
 
@@ -144,6 +163,21 @@ pub enum Command {
     /// Learn a game theme's colours from screenshots into calibration.toml,
     /// so later screenshots of that theme are read with them.
     Calibrate(CalibrateArgs),
+    /// Print a shell completion script (e.g. `snapsolve completions bash >
+    /// ~/.local/share/bash-completion/completions/snapsolve`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `snapsolve man > snapsolve.1`.
+    Man,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Args)]

@@ -56,6 +56,12 @@ pub enum InputError {
     TooLarge { limit_mib: u64 },
     #[error("it is not text, nor a picture snapsolve reads")]
     NotTextOrImage,
+    #[error("standard input (`-`) is named twice")]
+    StdinTwice,
+    #[error("the folder holds no pictures or level files")]
+    EmptyFolder,
+    #[error("no file matches it")]
+    NoMatch,
     #[error("it is a {0} picture")]
     UnsupportedImage(String),
     #[error("it is not a readable image: {0}")]
@@ -86,6 +92,9 @@ pub enum Error {
     Config(#[from] ConfigError),
     #[error("{0}")]
     Calibrate(#[from] CalibrateError),
+    /// Arguments that do not go together.
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// How an input error reads with its path: the path where it helps.
@@ -98,6 +107,10 @@ impl fmt::Display for InputMessage<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.path.display();
         match self.source {
+            InputError::Read(e) if e.kind() == std::io::ErrorKind::NotFound => write!(
+                f,
+                "cannot read `{path}`: there is no such file (a level typed on the command line goes in quotes, tubes apart: `snapsolve \"GRGR RGRG EEEE EEEE\"`)"
+            ),
             InputError::Read(e) => write!(f, "cannot read `{path}`: {e}"),
             InputError::TooLarge { limit_mib } => {
                 write!(
@@ -113,6 +126,11 @@ impl fmt::Display for InputMessage<'_> {
                 write!(f, "`{path}` is a {format} picture; snapsolve reads PNG, JPEG and GIF (save it as PNG)")
             }
             InputError::BadImage(reason) => write!(f, "`{path}` is not a readable image: {reason}"),
+            InputError::StdinTwice => write!(f, "standard input (`-`) can be read only once"),
+            InputError::EmptyFolder => {
+                write!(f, "the folder `{path}` holds no pictures (PNG, JPEG, GIF) or level files (.txt)")
+            }
+            InputError::NoMatch => write!(f, "no file matches `{path}`"),
             InputError::Text(e) => write!(f, "{e}"),
             InputError::Screenshot(e) => write!(f, "`{path}`: {e}"),
             InputError::CardsPicture(e) => write!(f, "`{path}`: {e}"),
@@ -133,6 +151,8 @@ pub enum OutputError {
     NotOurs(Role),
     /// The solution picture must be a PNG.
     NotPng,
+    /// `-o -` writes one picture; this flag would write more.
+    StdoutIsOneFile(&'static str),
 }
 
 struct OutputMessage<'a> {
@@ -157,6 +177,10 @@ impl fmt::Display for OutputMessage<'_> {
             OutputError::NotPng => {
                 write!(f, "cannot write `{path}`: the solution picture is a PNG; give -o a name ending in .png")
             }
+            OutputError::StdoutIsOneFile(flag) => write!(
+                f,
+                "`-o -` writes one picture to standard output, and {flag} would write more; give -o a file name instead"
+            ),
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod app;
 pub mod calibrate;
 pub mod cli;
 pub mod config;
+pub mod console;
 pub mod error;
 pub mod fuzzing;
 pub mod geometry;

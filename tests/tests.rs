@@ -9,6 +9,7 @@ mod cards;
 mod cli;
 mod doubts;
 mod fuzzing;
+mod habits;
 mod hardening;
 mod screens;
 mod squares_data;

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use image::{ImageFormat, RgbImage};
 
+use super::sources::Source;
 use crate::error::{Error, InputError};
 use crate::pipeline::InputKind;
 
@@ -35,18 +36,30 @@ pub struct Input {
 impl Input {
     /// Reads a file, or standard input for `-`, up to [`MAX_INPUT_BYTES`].
     pub fn read(path: &Path) -> Result<Input, Error> {
-        let error = |source| Error::Input { path: path.to_path_buf(), source };
+        let source = if path == Path::new("-") { Source::Stdin } else { Source::File(path.to_path_buf()) };
+        Input::from_source(&source)
+    }
+
+    /// Reads an input named on the command line, up to [`MAX_INPUT_BYTES`].
+    pub fn from_source(source: &Source) -> Result<Input, Error> {
+        let path = source.path();
+        let error = |e| Error::Input { path: path.clone(), source: e };
         let mut bytes = Vec::new();
-        let read = if path == Path::new("-") {
-            std::io::stdin().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)
-        } else {
-            std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        let read = match source {
+            Source::Stdin => std::io::stdin().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes),
+            Source::File(file) => {
+                std::fs::File::open(file).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+            }
+            Source::Typed(text) => {
+                bytes.extend_from_slice(text.as_bytes());
+                Ok(bytes.len())
+            }
         };
         read.map_err(|e| error(InputError::Read(e)))?;
         if bytes.len() as u64 > MAX_INPUT_BYTES {
             return Err(error(InputError::TooLarge { limit_mib: MAX_INPUT_BYTES >> 20 }));
         }
-        Ok(Input { path: path.to_path_buf(), bytes })
+        Ok(Input { path, bytes })
     }
 
     /// This input's error, with its path.

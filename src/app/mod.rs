@@ -9,6 +9,7 @@
 
 pub mod input;
 pub mod output;
+pub mod sources;
 
 use std::fmt;
 use std::io::Write;
@@ -23,13 +24,14 @@ use crate::error::{Error, InputError};
 use crate::options::{CalibrateRequest, Options, OutputOptions};
 use crate::pipeline::squares::CardRule;
 use crate::pipeline::{self, Game, Outcome, RunOptions, SquaresOutcome, WaterOutcome};
-use crate::words::plural;
 use crate::puzzle::squares::SquaresPuzzle;
 use crate::render::{self, water::Headline, water::RenderOptions};
 use crate::report::{self, Timings};
 use crate::solve::squares::trace::{self, TraceOptions};
+use crate::words::plural;
 pub use input::{Decoded, Input, decode, decode_image};
 use output::{OutputPlan, Role};
+pub use sources::{Source, expand};
 
 /// Side of a card in the composed board picture, at least and at most (a
 /// card keeps its size in the picture between these).
@@ -80,6 +82,9 @@ pub struct Answer {
     pub outcome: Outcome,
     pub images: Vec<PathBuf>,
     pub timings: Option<Timings>,
+    /// With `-o -`: the solution picture (its first page) as PNG bytes,
+    /// for the caller to write to standard output.
+    pub png: Option<Vec<u8>>,
 }
 
 /// An input solved, before any picture is drawn.
@@ -109,12 +114,12 @@ pub enum DebugPicture {
     Draw,
 }
 
-/// The whole command on one input (`-` for standard input): read, check
+/// The whole command on one input: read, check
 /// every output, solve, write the pictures; `note` hears what the user
 /// should on the way.
-pub fn run(path: &Path, options: &Options, note: &mut dyn FnMut(Note)) -> Result<Answer, Error> {
+pub fn run(source: &Source, options: &Options, note: &mut dyn FnMut(Note)) -> Result<Answer, Error> {
     let started = Instant::now();
-    let input = Input::read(path)?;
+    let input = Input::from_source(source)?;
     let decoded = decode(&input)?;
     let kind = decoded.kind();
     // Every file this run may write is checked before any work.
@@ -133,12 +138,17 @@ pub fn run(path: &Path, options: &Options, note: &mut dyn FnMut(Note)) -> Result
     let answer = match &solved.picture {
         Some(picture) => {
             let started = Instant::now();
-            let images = write_pictures(picture, &solved.outcome, &plan, &options.output)?;
+            let (images, png) = match plan.to_stdout() {
+                true => (vec![PathBuf::from("-")], first_picture(picture, &solved.outcome).map(|p| plan.png_bytes(&p))),
+                false => (write_pictures(picture, &solved.outcome, &plan, &options.output)?, None),
+            };
             let render_write_ms = started.elapsed().as_secs_f64() * 1e3;
             let timings = Timings { decode_ms: solved.decode_ms, read_solve_ms: solved.read_solve_ms, render_write_ms };
-            Answer { outcome: solved.outcome, images, timings: Some(timings) }
+            let images =
+                if png.is_some() { images } else { images.into_iter().filter(|p| p != Path::new("-")).collect() };
+            Answer { outcome: solved.outcome, images, timings: Some(timings), png }
         }
-        None => Answer { outcome: solved.outcome, images: Vec::new(), timings: None },
+        None => Answer { outcome: solved.outcome, images: Vec::new(), timings: None, png: None },
     };
     if let (Some(request), Some(path), Outcome::Squares(squares)) = (&options.trace, &plan.trace, &answer.outcome) {
         write_trace(&plan, path, request.options, &squares.puzzle)?;
@@ -285,14 +295,45 @@ fn write_pictures(
     }
 }
 
-/// Draws the plan (or the reason there is none) and writes the page(s).
-fn write_water_pages(image: &RgbImage, water: &WaterOutcome, plan: &OutputPlan) -> Result<Vec<PathBuf>, Error> {
-    let Some(layout) = &water.layout else { return Ok(Vec::new()) };
-    let (moves, headline) = match (&water.result, water.plan()) {
+/// The first picture the answer would be written as: the first page of a
+/// water-sort plan, or the annotated picture of cards; `None` when there
+/// is nothing to draw.
+fn first_picture(image: &RgbImage, outcome: &Outcome) -> Option<RgbImage> {
+    match outcome {
+        Outcome::Water(water) => {
+            let layout = water.layout.as_ref()?;
+            let (moves, headline) = water_plan(water);
+            let mut first = None;
+            let options = RenderOptions::default();
+            render::water::render_each(image, layout, &water.puzzle, &moves, &headline, &options, |p, page| {
+                if p == 0 {
+                    first = Some(page.clone());
+                }
+                Ok::<(), Error>(())
+            })
+            .ok()?;
+            first
+        }
+        Outcome::Squares(squares) => {
+            let (Some(grid), Ok(solution)) = (&squares.grid, &squares.result) else { return None };
+            Some(render::squares::annotated(image, grid, solution.solutions.first()?))
+        }
+    }
+}
+
+/// The moves to draw and the headline above them.
+fn water_plan(water: &WaterOutcome) -> (Vec<crate::puzzle::water::Pour>, Headline) {
+    match (&water.result, water.plan()) {
         (Ok(solution), _) => (solution.pours.clone(), Headline::Solved { total: solution.pours.len() }),
         (_, Some(pours)) => (pours.to_vec(), Headline::UntilReveal { total: pours.len() }),
         _ => (Vec::new(), Headline::NoSolution { message: report::water::report(water).message }),
-    };
+    }
+}
+
+/// Draws the plan (or the reason there is none) and writes the page(s).
+fn write_water_pages(image: &RgbImage, water: &WaterOutcome, plan: &OutputPlan) -> Result<Vec<PathBuf>, Error> {
+    let Some(layout) = &water.layout else { return Ok(Vec::new()) };
+    let (moves, headline) = water_plan(water);
     let options = RenderOptions::default();
     let n_pages = render::water::overlay_geometry(layout, &moves, &headline, &options).len();
     let pages: Vec<PathBuf> = (1..=n_pages).map(|i| plan.page(i, n_pages)).collect();

@@ -114,7 +114,7 @@ impl OutputPlan {
         trace: Option<&Path>,
     ) -> Result<OutputPlan, Error> {
         let base = output.path.clone().unwrap_or_else(|| default_base(input));
-        let debug = input.path.with_file_name(format!("{}.debug.png", stem(&input.path)));
+        let debug = named_from(input).with_file_name(format!("{}.debug.png", stem(&named_from(input))));
         let plan = OutputPlan {
             input: input.path.clone(),
             marker: format!("snapsolve-input-{:016x}", fnv1a(&input.bytes)),
@@ -126,7 +126,17 @@ impl OutputPlan {
         if let Some(trace) = &plan.trace {
             plan.check(trace, Role::Trace)?;
         }
+        if output.debug && kind == InputKind::Picture {
+            plan.check(&plan.debug, Role::Debug)?;
+        }
         if kind == InputKind::Text {
+            return Ok(plan);
+        }
+        if plan.to_stdout() {
+            let several = [(output.frames, "--frames"), (output.gif, "--gif")];
+            if let Some((_, flag)) = several.iter().find(|(on, _)| *on) {
+                return Err(Error::Output { path: plan.base.clone(), reason: OutputError::StdoutIsOneFile(flag) });
+            }
             return Ok(plan);
         }
         plan.check(&plan.base, Role::Solution)?;
@@ -142,10 +152,13 @@ impl OutputPlan {
         if output.gif {
             plan.check(&plan.gif(), Role::Animation)?;
         }
-        if output.debug {
-            plan.check(&plan.debug, Role::Debug)?;
-        }
         Ok(plan)
+    }
+
+    /// Whether the solution picture goes to standard output (`-o -`): its
+    /// first page only, and nothing else.
+    pub fn to_stdout(&self) -> bool {
+        self.base == Path::new("-")
     }
 
     /// Page `i` (1-based) of `n`: the base path itself for a single page.
@@ -241,20 +254,29 @@ impl OutputPlan {
 
     /// Writes a picture as PNG, marked as this input's.
     pub fn write_png(&self, path: &Path, image: &RgbImage, role: Role) -> Result<(), Error> {
-        self.write_with(path, role, |out| {
-            let mut encoder = png::Encoder::new(out, image.width(), image.height());
-            encoder.set_color(png::ColorType::Rgb);
-            encoder.set_depth(png::BitDepth::Eight);
-            // Fast deflate with adaptive filters: on a solution page of
-            // lvl105 3 ms and 272 KB against the default's 49 ms and 212 KB;
-            // on a 5520×5792 page 52 ms against 389 ms.
-            encoder.set_compression(png::Compression::Fast);
-            encoder.set_filter(png::Filter::Adaptive);
-            encoder.add_text_chunk("Source".into(), self.marker.clone()).map_err(std::io::Error::other)?;
-            let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
-            writer.write_image_data(image.as_raw()).map_err(std::io::Error::other)?;
-            writer.finish().map_err(std::io::Error::other)
-        })
+        self.write_with(path, role, |out| self.encode_png(out, image))
+    }
+
+    /// A picture as PNG bytes, marked as this input's (for standard output).
+    pub fn png_bytes(&self, image: &RgbImage) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        self.encode_png(&mut bytes, image).expect("encoding into memory does not fail");
+        bytes
+    }
+
+    fn encode_png(&self, out: &mut impl Write, image: &RgbImage) -> std::io::Result<()> {
+        let mut encoder = png::Encoder::new(out, image.width(), image.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        // Fast deflate with adaptive filters: on a solution page of
+        // lvl105 3 ms and 272 KB against the default's 49 ms and 212 KB;
+        // on a 5520×5792 page 52 ms against 389 ms.
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::Filter::Adaptive);
+        encoder.add_text_chunk("Source".into(), self.marker.clone()).map_err(std::io::Error::other)?;
+        let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
+        writer.write_image_data(image.as_raw()).map_err(std::io::Error::other)?;
+        writer.finish().map_err(std::io::Error::other)
     }
 
     /// Writes `path` through `write`, to a temporary file beside it renamed
@@ -285,9 +307,17 @@ impl OutputPlan {
 }
 
 /// The solution picture's default name: `<input stem>.solution.png` beside
-/// the input.
+/// the input (`stdin.solution.png` in the current folder for standard
+/// input).
 fn default_base(input: &Input) -> PathBuf {
-    input.path.with_file_name(format!("{}.solution.png", stem(&input.path)))
+    let from = named_from(input);
+    from.with_file_name(format!("{}.solution.png", stem(&from)))
+}
+
+/// The path output names are made from: the input's, or `stdin` in the
+/// current folder for standard input.
+fn named_from(input: &Input) -> PathBuf {
+    if input.is_stdin() { PathBuf::from("stdin") } else { input.path.clone() }
 }
 
 /// A path's file name without its extension (`snapsolve` for none).

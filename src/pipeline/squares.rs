@@ -21,6 +21,9 @@ pub struct SquaresOutcome {
     /// puzzle is `grid.cards[i]`).
     pub grid: Option<CardGrid>,
     pub result: Result<SquaresSolution, SquaresSolveError>,
+    /// How long solving took, whatever its result (for a picture, judging
+    /// every reading tried).
+    pub searched: std::time::Duration,
 }
 
 /// A picture of cards' run: what was read (kept for reporting even when no
@@ -108,7 +111,16 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
     let rules = CardRule::to_try(options.cards.mode, options.card_turns);
     let grid = match find_grid(image, &options.cards.grid) {
         Ok(grid) => grid,
-        Err(e) => return SquaresImageRun { read: None, chosen: None, tried: 0, rule: None, rules: Vec::new(), result: Err(e) },
+        Err(e) => {
+            return SquaresImageRun {
+                read: None,
+                chosen: None,
+                tried: 0,
+                rule: None,
+                rules: Vec::new(),
+                result: Err(e),
+            };
+        }
     };
     let mut failed: Option<SquaresImageRun> = None;
     let mut tried = 0;
@@ -134,7 +146,8 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
         tried += run.tried;
         run.rule = Some(rule);
         let solved = matches!(&run.result, Ok(outcome) if outcome.result.is_ok());
-        let out_of_time = matches!(&run.result, Ok(SquaresOutcome { result: Err(SquaresSolveError::OutOfTime { .. }), .. }));
+        let out_of_time =
+            matches!(&run.result, Ok(SquaresOutcome { result: Err(SquaresSolveError::OutOfTime { .. }), .. }));
         if solved || (out_of_time && !guessed) {
             run.tried = tried;
             run.rules = rules;
@@ -198,6 +211,7 @@ fn judge_labellings(
     evidence: Evidence,
     more: impl FnOnce(&mut CardsRead),
 ) -> SquaresImageRun {
+    let started = std::time::Instant::now();
     let mut read = read;
     let mut more = Some(more);
     let judge = SquaresSolveOptions {
@@ -230,7 +244,9 @@ fn judge_labellings(
         tried += 1;
         // A guessed rule spends its budget over all its readings together.
         let judge = match evidence {
-            Evidence::OneBoard => SquaresSolveOptions { max_nodes: judge.max_nodes.saturating_sub(spent).max(1), ..judge },
+            Evidence::OneBoard => {
+                SquaresSolveOptions { max_nodes: judge.max_nodes.saturating_sub(spent).max(1), ..judge }
+            }
             Evidence::Informative => judge,
         };
         let judged = squares::solve(&labelling.puzzle, &judge);
@@ -290,15 +306,37 @@ fn judge_labellings(
                     }
                     s
                 });
-                let outcome =
-                    SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result };
-                return SquaresImageRun { read: Some(read), chosen: Some(index), tried, rule: None, rules: Vec::new(), result: Ok(outcome) };
+                let outcome = SquaresOutcome {
+                    puzzle: labelling.puzzle.clone(),
+                    grid: Some(read.grid.clone()),
+                    result,
+                    searched: started.elapsed(),
+                };
+                return SquaresImageRun {
+                    read: Some(read),
+                    chosen: Some(index),
+                    tried,
+                    rule: None,
+                    rules: Vec::new(),
+                    result: Ok(outcome),
+                };
             }
             Err(SquaresSolveError::Unsolvable { nodes: n }) => nodes += n,
             Err(e @ (SquaresSolveError::BudgetExceeded { .. } | SquaresSolveError::OutOfTime { .. })) => {
-                let outcome =
-                    SquaresOutcome { puzzle: labelling.puzzle.clone(), grid: Some(read.grid.clone()), result: Err(e) };
-                return SquaresImageRun { read: Some(read), chosen: None, tried, rule: None, rules: Vec::new(), result: Ok(outcome) };
+                let outcome = SquaresOutcome {
+                    puzzle: labelling.puzzle.clone(),
+                    grid: Some(read.grid.clone()),
+                    result: Err(e),
+                    searched: started.elapsed(),
+                };
+                return SquaresImageRun {
+                    read: Some(read),
+                    chosen: None,
+                    tried,
+                    rule: None,
+                    rules: Vec::new(),
+                    result: Ok(outcome),
+                };
             }
         }
     }
@@ -309,6 +347,7 @@ fn judge_labellings(
             puzzle: first.puzzle.clone(),
             grid: Some(read.grid.clone()),
             result: Err(SquaresSolveError::Unsolvable { nodes }),
+            searched: started.elapsed(),
         }),
         None => Err(CardsError::NoLabelling { cards: read.grid.cards.len() }),
     };

@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::{Game, Outcome, RunOptions, SquaresOutcome};
-use crate::puzzle::squares::{SquaresError, SquaresPuzzle};
+use crate::puzzle::squares::{SquaresError, SquaresPuzzle, Turns, fewest_turns};
 use crate::puzzle::water::{WaterError, WaterPuzzle};
 use crate::solve::squares;
 
@@ -27,6 +27,11 @@ pub enum TextError {
     WaterLevel(#[from] WaterError),
     #[error("not a valid card list: {0}")]
     Cards(#[from] SquaresError),
+    /// Text that is neither, when nothing said which it should be.
+    #[error(
+        "not a level or card list ({water}); expected a water-sort level in the compact form, tubes top to bottom (`GRGR RGRG EEEE EEEE`), or a card list, one card per line (`C1 HEAD-RED TAIL-BLUE HEAD-GREEN TAIL-RED`)"
+    )]
+    NotAPuzzle { water: WaterError },
 }
 
 /// Reads a typed level or card list and solves it.
@@ -39,14 +44,26 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Outcome, TextError> 
         .unwrap_or(Game::Water);
     match game {
         Game::Water => {
-            let puzzle: WaterPuzzle = text.parse()?;
+            let said = options.game.is_some();
+            let puzzle: WaterPuzzle = text.parse().map_err(|water| match said {
+                true => TextError::WaterLevel(water),
+                false => TextError::NotAPuzzle { water },
+            })?;
             Ok(Outcome::Water(super::water::solve_water(puzzle, None, &options.water)))
         }
         Game::Squares => {
             let format = options.squares_format.or(detected.map(|(_, f)| f)).unwrap_or_default();
             let puzzle = parse_squares(text, format)?;
-            let result = squares::solve(&puzzle, &options.squares);
-            Ok(Outcome::Squares(SquaresOutcome { puzzle, grid: None, result }))
+            let started = std::time::Instant::now();
+            let result = squares::solve(&puzzle, &options.squares).map(|mut s| {
+                // Cards on a table: of the board's turns, lay the one that
+                // turns the fewest cards.
+                if options.squares.turns == Turns::Free {
+                    s.solutions = s.solutions.iter().map(|b| fewest_turns(b, puzzle.width, puzzle.height)).collect();
+                }
+                s
+            });
+            Ok(Outcome::Squares(SquaresOutcome { puzzle, grid: None, result, searched: started.elapsed() }))
         }
     }
 }

@@ -22,6 +22,9 @@ pub struct WaterOutcome {
     pub extra_tube: Option<ExtraTubeVerdict>,
     /// Only for a level with hidden layers: the plan up to the first reveal.
     pub reveal: Option<Result<RevealPlan, RevealError>>,
+    /// How long solving took, whatever its result (with the extra-tube
+    /// check and the plan up to the reveal).
+    pub searched: std::time::Duration,
 }
 
 impl WaterOutcome {
@@ -38,13 +41,14 @@ impl WaterOutcome {
 
 /// Solves a recognised level; an unsolvable one is checked with one more tube.
 pub fn solve_water(puzzle: WaterPuzzle, layout: Option<Layout>, options: &WaterSolveOptions) -> WaterOutcome {
+    let started = std::time::Instant::now();
     let result = water::solve(&puzzle, options);
     let extra_tube = match &result {
         Err(WaterSolveError::Unsolvable { .. }) => Some(water::with_extra_tube(&puzzle, options)),
         _ => None,
     };
     let reveal = matches!(result, Err(WaterSolveError::UnknownLayers)).then(|| plan_until_reveal(&puzzle, options));
-    WaterOutcome { puzzle, layout, result, extra_tube, reveal }
+    WaterOutcome { puzzle, layout, result, extra_tube, reveal, searched: started.elapsed() }
 }
 
 /// A screenshot's run: what the reader detected (kept for `--debug` even

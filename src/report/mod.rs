@@ -10,6 +10,7 @@ pub mod water;
 use std::path::PathBuf;
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::pipeline::Outcome;
 
@@ -82,16 +83,33 @@ pub fn text(outcome: &Outcome, listing: Listing) -> String {
 /// The report as JSON; `images` are the pictures written for it and
 /// `timings` the stages of a picture's run.
 pub fn json(outcome: &Outcome, listing: Listing, images: &[String], timings: Option<Timings>) -> String {
+    serde_json::to_string_pretty(&json_value(outcome, listing, images, timings)).expect("report serialises")
+}
+
+/// The JSON report as a value (to add the input's name for JSON Lines).
+pub fn json_value(outcome: &Outcome, listing: Listing, images: &[String], timings: Option<Timings>) -> Value {
+    let picture = PictureReport { images: images.to_vec(), timings };
     match outcome {
         Outcome::Squares(s) => {
-            let mut report = squares::report(s, listing);
-            report.picture = PictureReport { images: images.to_vec(), timings };
-            serde_json::to_string_pretty(&report).expect("report serialises")
+            let report = squares::SquaresReport { picture, ..squares::report(s, listing) };
+            serde_json::to_value(report).expect("report serialises")
         }
         Outcome::Water(w) => {
-            let mut report = water::report(w);
-            report.picture = PictureReport { images: images.to_vec(), timings };
-            serde_json::to_string_pretty(&report).expect("report serialises")
+            let report = water::WaterReport { picture, ..water::report(w) };
+            serde_json::to_value(report).expect("report serialises")
         }
+    }
+}
+
+/// An error as a JSON report: `{"status": "error", "message": …}`.
+pub fn error_json(message: &str) -> Value {
+    serde_json::json!({ "status": "error", "message": message })
+}
+
+/// The answer in one sentence, as a summary of several inputs shows it.
+pub fn summary(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Squares(s) => squares::report(s, Listing::First).message,
+        Outcome::Water(w) => water::report(w).message,
     }
 }

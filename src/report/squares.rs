@@ -24,8 +24,8 @@ use super::{Listing, PictureReport};
 use crate::pipeline::SquaresOutcome;
 use crate::puzzle::squares::{Placement, SquaresPuzzle};
 use crate::solve::squares::SquaresSolveError;
-use crate::words::plural;
 use crate::solve::squares::trace::{TraceEvent, TraceStep};
+use crate::words::plural;
 
 /// The JSON report of a squares run.
 #[derive(Debug, Serialize)]
@@ -86,7 +86,7 @@ pub fn report(outcome: &SquaresOutcome, listing: Listing) -> SquaresReport {
         placements: Vec::new(),
         solutions: Vec::new(),
         nodes: 0,
-        elapsed_ms: 0.0,
+        elapsed_ms: outcome.searched.as_secs_f64() * 1e3,
         message: String::new(),
         picture: PictureReport::default(),
     };
@@ -100,7 +100,6 @@ pub fn report(outcome: &SquaresOutcome, listing: Listing) -> SquaresReport {
                 report.solutions = solution.solutions.iter().map(|s| placement_reports(puzzle, s)).collect();
             }
             report.nodes = solution.nodes;
-            report.elapsed_ms = solution.elapsed.as_secs_f64() * 1e3;
             let at_least = if solution.complete { "" } else { "at least " };
             report.message = format!(
                 "{at_least}{}, {at_least}{} up to turning the whole board",

@@ -10,7 +10,8 @@
 //! - `moves`: array of `{ "from", "to", "amount" }`, tube numbers 1-based in
 //!   reading order, `amount` the layers poured (empty unless solved);
 //! - `optimal`: true when no shorter solution exists;
-//! - `states_explored`, `elapsed_ms`: search effort;
+//! - `states_explored`, `elapsed_ms`: search effort (the time spent solving,
+//!   whatever the status);
 //! - `extra_tube`: for an unsolvable level, `{ "solvable": bool|null, "pours": n|null }`
 //!   (what one more empty tube would do; `null` where the search gave up), else `null`;
 //! - `message`: one sentence for people;
@@ -102,7 +103,7 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
             moves,
             optimal: false,
             states_explored,
-            elapsed_ms: 0.0,
+            elapsed_ms: outcome.searched.as_secs_f64() * 1e3,
             extra_tube: None,
             message,
             picture: PictureReport::default(),
@@ -120,7 +121,7 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
                 moves,
                 optimal: solution.optimal,
                 states_explored: solution.states_explored,
-                elapsed_ms: solution.elapsed.as_secs_f64() * 1e3,
+                elapsed_ms: outcome.searched.as_secs_f64() * 1e3,
                 extra_tube: None,
                 message: format!("solved in {n} pours ({kind})"),
                 picture: PictureReport::default(),
@@ -152,7 +153,7 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
                 moves: Vec::new(),
                 optimal: false,
                 states_explored,
-                elapsed_ms: 0.0,
+                elapsed_ms: outcome.searched.as_secs_f64() * 1e3,
                 extra_tube,
                 message,
                 picture: PictureReport::default(),

@@ -125,9 +125,9 @@ pub enum WaterError {
     TooManyColors { found: usize, max: usize },
     #[error("colour `{color}` appears {}; every colour must fill exactly one tube ({expected} layers)", crate::words::times(*.found))]
     ColorCountMismatch { color: char, found: usize, expected: usize },
-    #[error("the level has {hidden} hidden layers but the visible colours are short by {missing}; they must be equal")]
+    #[error("the level has {} but the visible colours are short by {missing}; they must be equal", crate::words::plural(*.hidden as u64, "hidden layer", "hidden layers"))]
     HiddenCountMismatch { hidden: usize, missing: usize },
-    #[error("tube {tube} holds {found} layers, more than the capacity {capacity}")]
+    #[error("tube {tube} holds {}, more than the capacity {capacity}", crate::words::plural(*.found as u64, "layer", "layers"))]
     Overfull { tube: usize, found: usize, capacity: usize },
 }
 

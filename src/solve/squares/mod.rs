@@ -82,7 +82,7 @@ pub struct SquaresSolution {
 /// Why there is no solution to report.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SquaresSolveError {
-    #[error("no arrangement of the cards matches every edge ({nodes} placements tried)")]
+    #[error("no arrangement of the cards matches every edge ({} tried)", crate::words::plural(*.nodes, "placement", "placements"))]
     Unsolvable { nodes: u64 },
     #[error("gave up after {nodes} placements without a solution (the limit is --max-nodes {max_nodes})")]
     BudgetExceeded { nodes: u64, max_nodes: u64 },

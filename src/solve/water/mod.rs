@@ -313,6 +313,12 @@ fn replay_on_real_tubes(packed: &Packed, path: &[Vec<TubeWord>]) -> Vec<Pour> {
     pours
 }
 
+/// "the only reachable state was" / "all 12 reachable states were", for
+/// the message.
+fn reachable(states: usize) -> String {
+    if states == 1 { "the only reachable state was".into() } else { format!("all {states} reachable states were") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,9 +386,4 @@ mod tests {
         let err = solve(&vast, &late).unwrap_err();
         assert!(matches!(err, WaterSolveError::BudgetExceeded { limit: StateLimit::Time(_), .. }), "{err}");
     }
-}
-
-/// "the 1 reachable state" / "all 12 reachable states", for the message.
-fn reachable(states: usize) -> String {
-    if states == 1 { "the only reachable state was".into() } else { format!("all {states} reachable states were") }
 }

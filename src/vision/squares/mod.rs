@@ -80,8 +80,8 @@ pub enum CardsError {
     #[error("no cards were found in the image; are they on a plain table with gaps between them?")]
     NoCards { found: usize },
     #[error(
-        "found {found} card-like shapes, which is not a square grid of cards; if some are hidden or touching, say the grid with --grid 3x3"
-    )]
+        "found {}, which is not a square grid of cards; if some are hidden or touching, say the grid with --grid 3x3"
+    , crate::words::plural(*.found as u64, "card-like shape", "card-like shapes"))]
     NoGrid { found: usize },
     #[error("found {cards} cards but could not tell their edges apart")]
     NoLabelling { cards: usize },

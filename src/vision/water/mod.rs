@@ -94,7 +94,7 @@ pub struct WaterSight {
 pub enum VisionError {
     #[error("no tubes were found in the image; is it a water-sort level (not a pop-up, advert or win screen)?")]
     NoTubes,
-    #[error("found {found} tubes but could not measure their layers; is the screenshot cropped or blurred?")]
+    #[error("found {} but could not measure their layers; is the screenshot cropped or blurred?", crate::words::plural(*.found as u64, "tube", "tubes"))]
     NoLayers { found: usize },
     #[error(
         "found {layers} filled layers in {tubes} tubes with capacity {capacity}, which is not a whole number of colours; is part of the board covered?"

@@ -74,12 +74,14 @@ fn solve(cli: &Cli, voice: Voice) -> ExitStatus {
 /// One input, as the answer, its notes and the pictures written.
 fn solve_one(source: &Source, options: &Options, voice: Voice, paint: Paint) -> ExitStatus {
     let json = options.report.format == Format::Json;
-    let mut note = |n: app::Note| {
-        if voice == Voice::Normal {
-            say(&format!("snapsolve: {n}"));
-        }
-    };
-    let answer = match app::run(source, options, &mut note) {
+    let mut notes = Vec::new();
+    let spinner = Spinner::start(&source.label(), voice);
+    let result = app::run(source, options, &mut |n| notes.push(n));
+    spinner.stop();
+    if voice == Voice::Normal {
+        notes.iter().for_each(|n| say(&format!("snapsolve: {n}")));
+    }
+    let answer = match result {
         Ok(answer) => answer,
         Err(err) => return fail(&err, json),
     };
@@ -100,6 +102,58 @@ fn solve_one(source: &Source, options: &Options, voice: Voice, paint: Paint) -> 
         say(&format!("snapsolve: {line}"));
     }
     status
+}
+
+/// How long a run goes before a spinner says it is still working.
+const SPINNER_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A spinner with the elapsed time on standard error, for one run that
+/// takes longer than [`SPINNER_AFTER`] (a card list with billions of
+/// solutions counts for minutes): only on a terminal, never with `--quiet`.
+struct Spinner {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    fn start(label: &str, voice: Voice) -> Spinner {
+        use std::sync::atomic::Ordering;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if voice == Voice::Quiet || !std::io::stderr().is_terminal() {
+            return Spinner { done, thread: None };
+        }
+        // The file's name only, so the line fits a terminal.
+        let name = std::path::Path::new(label).file_name().map(|n| n.to_string_lossy().into_owned());
+        let (flag, label) = (done.clone(), name.unwrap_or_else(|| label.to_string()));
+        let thread = std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let step = std::time::Duration::from_millis(50);
+            while started.elapsed() < SPINNER_AFTER {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(step);
+            }
+            let bar = indicatif::ProgressBar::new_spinner();
+            if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed} (Ctrl-C stops)") {
+                bar.set_style(style);
+            }
+            bar.set_message(format!("solving {label}"));
+            while !flag.load(Ordering::Relaxed) {
+                bar.tick();
+                std::thread::sleep(step * 2);
+            }
+            bar.finish_and_clear();
+        });
+        Spinner { done, thread: Some(thread) }
+    }
+
+    fn stop(self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// What was written, in one line: every name when there are three or

@@ -305,13 +305,12 @@ fn first_picture(image: &RgbImage, outcome: &Outcome) -> Option<RgbImage> {
             let (moves, headline) = water_plan(water);
             let mut first = None;
             let options = RenderOptions::default();
-            render::water::render_each(image, layout, &water.puzzle, &moves, &headline, &options, |p, page| {
-                if p == 0 {
-                    first = Some(page.clone());
-                }
-                Ok::<(), Error>(())
-            })
-            .ok()?;
+            // The first page is all that is wanted: stop drawing after it.
+            struct Enough;
+            let _ = render::water::render_each(image, layout, &water.puzzle, &moves, &headline, &options, |_, page| {
+                first = Some(page.clone());
+                Err(Enough)
+            });
             first
         }
         Outcome::Squares(squares) => {

@@ -125,9 +125,6 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
     let mut failed: Option<SquaresImageRun> = None;
     let mut tried = 0;
     for &rule in &rules {
-        let reading = CardReading { mode: Some(rule.mode), upright: rule.turns == Turns::Fixed, ..options.cards };
-        let read = read_grid(image, grid.clone(), &reading);
-        let solving = SquaresSolveOptions { turns: rule.turns, ..options.squares };
         // Equal patterns guessed, not asked for, must give one board: the
         // puzzles drawn that way (TetraVex, Eternity II) are made with one
         // answer, and a Scrambled Squares product picture whose figures
@@ -138,6 +135,9 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
             // evidence that equal patterns meet.
             continue;
         }
+        let reading = CardReading { mode: Some(rule.mode), upright: rule.turns == Turns::Fixed, ..options.cards };
+        let read = read_grid(image, grid.clone(), &reading);
+        let solving = SquaresSolveOptions { turns: rule.turns, ..options.squares };
         let evidence = if guessed { Evidence::OneBoard } else { Evidence::Informative };
         // The shape readings are slow to make: only when no colour
         // reading stands.

@@ -48,6 +48,9 @@ pub struct Layout {
     pub colors: Vec<[u8; 3]>,
     /// How an empty slot looks.
     pub empty_color: [u8; 3],
+    /// Each colour id's name in the calibrated theme it was read by; empty
+    /// when the colours were told apart by clustering (they have no names).
+    pub color_names: Vec<String>,
 }
 
 impl Layout {
@@ -66,6 +69,7 @@ impl Layout {
                 .collect(),
             colors: self.colors.clone(),
             empty_color: self.empty_color,
+            color_names: self.color_names.clone(),
         }
     }
 }

@@ -102,6 +102,7 @@ impl Options {
             vision,
             cards,
             card_turns: cli.no_turns.then_some(Turns::Fixed),
+            watch: None,
             time_limit: match cli.timeout {
                 None => TimeLimit::ByInput,
                 Some(0.0) => TimeLimit::Unlimited,

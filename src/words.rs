@@ -15,6 +15,28 @@ pub fn times(n: usize) -> String {
     }
 }
 
+/// A large count in three figures, for progress lines that change many
+/// times a second: "9876", "12.3 thousand", "4.57 million", "1.20 billion".
+pub fn approx(n: u64) -> String {
+    let scaled = |unit: f64, name: &str| {
+        let x = n as f64 / unit;
+        let digits = if x < 10.0 {
+            2
+        } else if x < 100.0 {
+            1
+        } else {
+            0
+        };
+        format!("{x:.digits$} {name}")
+    };
+    match n {
+        0..10_000 => n.to_string(),
+        10_000..1_000_000 => scaled(1e3, "thousand"),
+        1_000_000..1_000_000_000 => scaled(1e6, "million"),
+        _ => scaled(1e9, "billion"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -27,5 +49,9 @@ mod tests {
         assert_eq!(times(1), "once");
         assert_eq!(times(2), "twice");
         assert_eq!(times(5), "5 times");
+        assert_eq!(approx(9876), "9876");
+        assert_eq!(approx(12_345), "12.3 thousand");
+        assert_eq!(approx(4_567_000), "4.57 million");
+        assert_eq!(approx(1_204_000_000), "1.20 billion");
     }
 }

@@ -125,6 +125,9 @@ fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
     assert_eq!(calibrated.as_deref().map(renamed_in_order), Ok(renamed_in_order(&hidden.to_string())));
 }
 
+/// Twelve colour names for lvl105's theme, in order of first appearance.
+const NAMES: &str = "one,two,three,four,five,six,seven,eight,nine,ten,eleven,twelve";
+
 #[test]
 fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -133,7 +136,7 @@ fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
     std::fs::write(&file, hand).unwrap();
     let shot = support::shared_dir().join("water_screens/kuking__WaterSortPuzzleSolver/lvl105.jpg");
     snapsolve()
-        .args(["calibrate", "--theme", "gma", "--calibration"])
+        .args(["calibrate", "--theme", "gma", "--names", NAMES, "--calibration"])
         .arg(&file)
         .arg(&shot)
         .assert()
@@ -163,6 +166,25 @@ fn calibrate_command_keeps_comments_and_refuses_a_broken_file() {
         renamed_in_order(report["puzzle"].as_str().unwrap()),
         renamed_in_order("ABCC DFGH IDJK IFJI BJLA LBKB KDJM MDFM GHCA KLHG HLMA GCFI EEEE EEEE")
     );
+    // Every move names the colour it pours by the theme's names, given in
+    // order of first appearance in this same screenshot: the pour's colour
+    // letter, renamed a…l in that order too, is the name's place.
+    let puzzle = renamed_in_order(report["puzzle"].as_str().unwrap());
+    let mut tubes: Vec<Vec<char>> = puzzle.split(' ').map(|t| t.chars().filter(|&c| c != 'E').collect()).collect();
+    let letters: Vec<char> = "abcdefghijkl".chars().collect();
+    let names: Vec<&str> = NAMES.split(',').collect();
+    for m in report["moves"].as_array().unwrap() {
+        let (from, to, amount) = (
+            m["from"].as_u64().unwrap() as usize - 1,
+            m["to"].as_u64().unwrap() as usize - 1,
+            m["amount"].as_u64().unwrap() as usize,
+        );
+        let top = tubes[from][0];
+        let place = letters.iter().position(|&c| c == top).unwrap();
+        assert_eq!(m["color"], names[place], "{m}");
+        let poured: Vec<char> = tubes[from].drain(..amount).collect();
+        tubes[to].splice(0..0, poured);
+    }
 
     // A broken file: reported with its line, and left exactly as it was.
     let broken = "schema = 1\n[themes.x\ncapacity = 4\n";

@@ -186,3 +186,31 @@ fn counts_read_as_english() {
     std::fs::write(&level, "GRGR RGRG EEEE EEEh\n").unwrap();
     snapsolve().arg(&level).assert().code(2).stderr(predicate::str::contains("colour `h` appears once"));
 }
+
+/// Ctrl-C (SIGINT) during a long count stops the search; the answer is
+/// what was found so far, with the counts as lower bounds, and exit 1.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_count_and_prints_what_was_found() {
+    let dir = tempfile::tempdir().unwrap();
+    // 25 cards that fit anywhere turned either way: counting takes years.
+    let cards: String = (0..25).map(|i| format!("C{i} SAME-a SAME-b SAME-a SAME-b\n")).collect();
+    let list = dir.path().join("cards.txt");
+    std::fs::write(&list, cards).unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+        .arg(&list)
+        .args(["--timeout", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("at least") && stdout.contains("solution 1"), "{stdout}");
+    assert!(stderr.contains("stopped by Ctrl-C"), "{stderr}");
+}

@@ -124,7 +124,7 @@ pub fn run(source: &Source, options: &Options, note: &mut dyn FnMut(Note)) -> Re
     let kind = decoded.kind();
     // Every file this run may write is checked before any work.
     let plan = OutputPlan::new(&input, kind, &options.output, options.trace.as_ref().map(|t| t.path.as_path()))?;
-    let run_options = options.run.with_deadline(options.run.time_limit.deadline(kind, started));
+    let run_options = options.run.with_deadline(options.run.deadline(kind, started));
     let debug = if options.output.debug { DebugPicture::Draw } else { DebugPicture::Skip };
     let attempt = solve_decoded(&input, decoded, &run_options, debug);
     if let Some(picture) = &attempt.debug_picture {
@@ -163,7 +163,7 @@ pub fn solve(input: &Input, options: &Options, debug: DebugPicture) -> Attempt {
     let started = Instant::now();
     match decode(input) {
         Ok(decoded) => {
-            let deadline = options.run.time_limit.deadline(decoded.kind(), started);
+            let deadline = options.run.deadline(decoded.kind(), started);
             solve_decoded(input, decoded, &options.run.with_deadline(deadline), debug)
         }
         Err(e) => Attempt { notes: Vec::new(), debug_picture: None, result: Err(e) },

@@ -18,6 +18,8 @@ use crate::cli::{Cli, ColorArg, Command};
 use crate::error::{Error, ExitStatus};
 use crate::options::{CalibrateRequest, Options};
 use crate::report::{self, Format};
+use crate::solve::{Progress, Watch};
+use crate::words::approx;
 use paint::Paint;
 
 /// How chatty the terminal side is.
@@ -75,9 +77,18 @@ fn solve(cli: &Cli, voice: Voice) -> ExitStatus {
 fn solve_one(source: &Source, options: &Options, voice: Voice, paint: Paint) -> ExitStatus {
     let json = options.report.format == Format::Json;
     let mut notes = Vec::new();
-    let spinner = Spinner::start(&source.label(), voice);
-    let result = app::run(source, options, &mut |n| notes.push(n));
+    let mut options = options.clone();
+    options.run.watch = Some(&WATCH);
+    stop_on_ctrl_c();
+    let name = match source {
+        Source::File(path) => path.file_name().map_or_else(|| source.label(), |n| n.to_string_lossy().into_owned()),
+        Source::Stdin => "standard input".into(),
+        Source::Typed(_) => "the typed level".into(),
+    };
+    let spinner = Spinner::start(name, voice);
+    let result = app::run(source, &options, &mut |n| notes.push(n));
     spinner.stop();
+    let options = &options;
     if voice == Voice::Normal {
         notes.iter().for_each(|n| say(&format!("snapsolve: {n}")));
     }
@@ -85,7 +96,17 @@ fn solve_one(source: &Source, options: &Options, voice: Voice, paint: Paint) -> 
         Ok(answer) => answer,
         Err(err) => return fail(&err, json),
     };
-    let status = ExitStatus::of(&answer.outcome);
+    // Stopped by Ctrl-C: what was found is shown, but the run did not
+    // finish (counts are lower bounds), so it is not a plain success.
+    let status = match WATCH.is_cancelled() {
+        true => {
+            if voice == Voice::Normal {
+                say("snapsolve: stopped by Ctrl-C; the answer is what was found until then");
+            }
+            ExitStatus::of(&answer.outcome).max(ExitStatus::NoSolution)
+        }
+        false => ExitStatus::of(&answer.outcome),
+    };
     let printed = match &answer.png {
         // The picture is standard output; the answer goes to standard error.
         Some(png) => print_bytes(png).map(|()| say(report::text(&answer.outcome, options.report.listing).trim_end())),
@@ -107,24 +128,40 @@ fn solve_one(source: &Source, options: &Options, voice: Voice, paint: Paint) -> 
 /// How long a run goes before a spinner says it is still working.
 const SPINNER_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// A spinner with the elapsed time on standard error, for one run that
-/// takes longer than [`SPINNER_AFTER`] (a card list with billions of
-/// solutions counts for minutes): only on a terminal, never with `--quiet`.
+/// The one run of this process: its searches report here, and Ctrl-C
+/// cancels it (they stop and the answer is what they found so far).
+static WATCH: Watch = Watch::new();
+
+/// Makes the first Ctrl-C stop the searches of the run (the answer is then
+/// what they found, exit 1), and a second one end the program at once, as
+/// a user pressing it again expects. Without a handler (it could not be
+/// set) Ctrl-C ends the program as usual.
+fn stop_on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if WATCH.is_cancelled() {
+            std::process::exit(130);
+        }
+        WATCH.cancel();
+    });
+}
+
+/// A spinner on standard error for one run that takes longer than
+/// [`SPINNER_AFTER`] (a card list with billions of solutions counts for
+/// minutes), with what the searches have done so far and the elapsed time:
+/// only on a terminal, never with `--quiet`.
 struct Spinner {
     done: std::sync::Arc<std::sync::atomic::AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Spinner {
-    fn start(label: &str, voice: Voice) -> Spinner {
+    fn start(label: String, voice: Voice) -> Spinner {
         use std::sync::atomic::Ordering;
         let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         if voice == Voice::Quiet || !std::io::stderr().is_terminal() {
             return Spinner { done, thread: None };
         }
-        // The file's name only, so the line fits a terminal.
-        let name = std::path::Path::new(label).file_name().map(|n| n.to_string_lossy().into_owned());
-        let (flag, label) = (done.clone(), name.unwrap_or_else(|| label.to_string()));
+        let flag = done.clone();
         let thread = std::thread::spawn(move || {
             let started = std::time::Instant::now();
             let step = std::time::Duration::from_millis(50);
@@ -135,11 +172,11 @@ impl Spinner {
                 std::thread::sleep(step);
             }
             let bar = indicatif::ProgressBar::new_spinner();
-            if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed} (Ctrl-C stops)") {
+            if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg}, {elapsed}") {
                 bar.set_style(style);
             }
-            bar.set_message(format!("solving {label}"));
             while !flag.load(Ordering::Relaxed) {
+                bar.set_message(progress_line(&label, WATCH.progress(), WATCH.is_cancelled()));
                 bar.tick();
                 std::thread::sleep(step * 2);
             }
@@ -154,6 +191,24 @@ impl Spinner {
             let _ = thread.join();
         }
     }
+}
+
+/// The spinner's words: what is being solved and what the searches have
+/// done so far ("solving ants.txt: 1.20 billion placements, 3 solutions
+/// (Ctrl-C stops)").
+fn progress_line(label: &str, progress: Progress, stopping: bool) -> String {
+    let mut line = format!("solving {label}");
+    if progress.nodes > 0 {
+        let solutions = match progress.solutions {
+            1 => "1 solution".to_string(),
+            n => format!("{} solutions", approx(n)),
+        };
+        line += &format!(": {} placements, {solutions}", approx(progress.nodes));
+    } else if progress.states > 0 {
+        line += &format!(": {} states", approx(progress.states));
+    }
+    line += if stopping { " (stopping…)" } else { " (Ctrl-C stops and shows what was found)" };
+    line
 }
 
 /// What was written, in one line: every name when there are three or

@@ -1,5 +1,6 @@
 //! Colour at the terminal: a swatch of the poured colour before each move
-//! (the colour as read from the screenshot; a typed level has none) and the
+//! (the colour as read from the screenshot; a typed level has none), its
+//! name after it when a calibrated theme names it, and the
 //! closing sentence in green or red. Off unless the output is a terminal
 //! (or `--color always`), and off with `NO_COLOR`.
 
@@ -64,16 +65,17 @@ impl Paint {
         let (last, _) = split_last_line(&text);
         let mut out = format!("level: {}\n", water.puzzle);
         let colors = water.layout.as_ref().map(|l| l.colors.as_slice()).unwrap_or(&[]);
+        let names = water.layout.as_ref().map_or(&[][..], |l| l.color_names.as_slice());
         let mut state = water.puzzle.clone();
         for (i, &pour) in water.plan().unwrap_or(&[]).iter().enumerate() {
-            let swatch = match state.tubes()[pour.from].layers.last() {
-                Some(Layer::Color(id)) => {
-                    colors.get(id.0 as usize).map(|&[r, g, b]| format!("\x1b[48;2;{r};{g};{b}m  {RESET} "))
-                }
+            let id = match state.tubes()[pour.from].layers.last() {
+                Some(Layer::Color(id)) => Some(id.0 as usize),
                 _ => None,
             };
-            let _ =
-                writeln!(out, "{}. {}tube {} → tube {}", i + 1, swatch.unwrap_or_default(), pour.from + 1, pour.to + 1);
+            let swatch = id.and_then(|id| colors.get(id)).map(|&[r, g, b]| format!("\x1b[48;2;{r};{g};{b}m  {RESET} "));
+            let name = report::water::named(id.and_then(|id| names.get(id)).map(String::as_str));
+            let (from, to) = (pour.from + 1, pour.to + 1);
+            let _ = writeln!(out, "{}. {}tube {from} → tube {to}{name}", i + 1, swatch.unwrap_or_default());
             let _ = state.apply(pour);
         }
         let _ = writeln!(out, "{}", self.status(last, water.plan().is_some()));

@@ -12,9 +12,9 @@ pub mod water;
 use std::time::{Duration, Instant};
 
 use crate::puzzle::squares::Turns;
-use crate::solve::Deadline;
 use crate::solve::squares::SquaresSolveOptions;
 use crate::solve::water::WaterSolveOptions;
+use crate::solve::{Deadline, Watch};
 use crate::vision::squares::CardReading;
 use crate::vision::water::ReadOptions;
 
@@ -90,9 +90,22 @@ pub struct RunOptions {
     /// How long the searches may run; the deadline is set when the run
     /// starts and handed to every search.
     pub time_limit: TimeLimit,
+    /// Where the searches show their progress, and what stops them early
+    /// (the terminal's Ctrl-C); `None`: nothing watches.
+    pub watch: Option<&'static Watch>,
 }
 
 impl RunOptions {
+    /// The deadline of a run on `kind` of input that started at `start`,
+    /// watched by this run's watch, if any.
+    pub fn deadline(&self, kind: InputKind, start: Instant) -> Option<Deadline> {
+        let deadline = self.time_limit.deadline(kind, start);
+        match self.watch {
+            Some(watch) => Some(deadline.unwrap_or_else(Deadline::never).watched(watch)),
+            None => deadline,
+        }
+    }
+
     /// These options with every search bounded by `deadline`.
     pub fn with_deadline(&self, deadline: Option<Deadline>) -> RunOptions {
         let mut options = self.clone();

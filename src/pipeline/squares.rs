@@ -148,7 +148,9 @@ pub fn run_image(image: &RgbImage, options: &RunOptions) -> SquaresImageRun {
         let solved = matches!(&run.result, Ok(outcome) if outcome.result.is_ok());
         let out_of_time =
             matches!(&run.result, Ok(SquaresOutcome { result: Err(SquaresSolveError::OutOfTime { .. }), .. }));
-        if solved || (out_of_time && !guessed) {
+        let interrupted =
+            matches!(&run.result, Ok(SquaresOutcome { result: Err(SquaresSolveError::Interrupted { .. }), .. }));
+        if solved || interrupted || (out_of_time && !guessed) {
             run.tried = tried;
             run.rules = rules;
             return run;
@@ -253,7 +255,7 @@ fn judge_labellings(
         spent += match &judged {
             Ok(s) => s.nodes,
             Err(SquaresSolveError::Unsolvable { nodes } | SquaresSolveError::BudgetExceeded { nodes, .. }) => *nodes,
-            Err(SquaresSolveError::OutOfTime { nodes, .. }) => *nodes,
+            Err(SquaresSolveError::OutOfTime { nodes, .. } | SquaresSolveError::Interrupted { nodes }) => *nodes,
         };
         match judged {
             Err(SquaresSolveError::BudgetExceeded { .. }) if evidence == Evidence::OneBoard => {
@@ -279,7 +281,11 @@ fn judge_labellings(
                     Err(_) => 0,
                 };
                 let result = match counted {
-                    Err(SquaresSolveError::BudgetExceeded { .. } | SquaresSolveError::OutOfTime { .. }) => Ok(first),
+                    Err(
+                        SquaresSolveError::BudgetExceeded { .. }
+                        | SquaresSolveError::OutOfTime { .. }
+                        | SquaresSolveError::Interrupted { .. },
+                    ) => Ok(first),
                     other => other,
                 };
                 // A reading under which one arrangement in ten solves says
@@ -322,7 +328,11 @@ fn judge_labellings(
                 };
             }
             Err(SquaresSolveError::Unsolvable { nodes: n }) => nodes += n,
-            Err(e @ (SquaresSolveError::BudgetExceeded { .. } | SquaresSolveError::OutOfTime { .. })) => {
+            Err(
+                e @ (SquaresSolveError::BudgetExceeded { .. }
+                | SquaresSolveError::OutOfTime { .. }
+                | SquaresSolveError::Interrupted { .. }),
+            ) => {
                 let outcome = SquaresOutcome {
                     puzzle: labelling.puzzle.clone(),
                     grid: Some(read.grid.clone()),

@@ -1,12 +1,12 @@
 //! The squares report, and the lines of the backtracking trace.
 //!
 //! JSON schema, top level:
-//! - `game`: `"squares"`; `status`: `"solved"`, `"unsolvable"` or
-//!   `"budget_exceeded"`;
+//! - `game`: `"squares"`; `status`: `"solved"`, `"unsolvable"`,
+//!   `"budget_exceeded"` or `"interrupted"` (Ctrl-C before a solution);
 //! - `puzzle`: the card list in the cards format; `width`, `height`;
 //! - `solutions_raw`: every placement-and-rotation solution; `solutions_unique`:
 //!   the same up to turning the whole board; `complete`: false when the search
-//!   stopped early (`--first`, or budget) and the counts are lower bounds;
+//!   stopped early (`--first`, a budget, or Ctrl-C) and the counts are lower bounds;
 //! - `placements`: the first solution, `[{ "card", "index", "row", "col", "rotation" }]`
 //!   with the card's name, its 0-based index in the list, 0-based row and
 //!   column, and `rotation` in clockwise quarter turns 0-3 applied to the
@@ -113,6 +113,7 @@ pub fn report(outcome: &SquaresOutcome, listing: Listing) -> SquaresReport {
                 SquaresSolveError::BudgetExceeded { nodes, .. } | SquaresSolveError::OutOfTime { nodes, .. } => {
                     ("budget_exceeded", *nodes)
                 }
+                SquaresSolveError::Interrupted { nodes } => ("interrupted", *nodes),
             };
             report.status = status;
             report.complete = status == "unsolvable";

@@ -2,7 +2,8 @@
 //!
 //! JSON schema, top level:
 //! - `game`: `"water"`;
-//! - `status`: `"solved"`, `"unsolvable"`, `"budget_exceeded"`, `"partial"`
+//! - `status`: `"solved"`, `"unsolvable"`, `"budget_exceeded"`,
+//!   `"interrupted"` (Ctrl-C), `"partial"`
 //!   (hidden layers: `moves` is the plan up to the first reveal), or
 //!   `"hidden_layers"` (hidden layers and no pour uncovers any);
 //! - `puzzle`: the level in the compact form (tubes in reading order, top to
@@ -24,9 +25,9 @@ use serde::Serialize;
 
 use super::PictureReport;
 use crate::pipeline::WaterOutcome;
-use crate::puzzle::water::Pour;
+use crate::puzzle::water::{Layer, Pour};
 use crate::solve::water::reveal::RevealError;
-use crate::solve::water::{ExtraTubeVerdict, WaterSolveError};
+use crate::solve::water::{ExtraTubeVerdict, StateLimit, WaterSolveError};
 
 /// The JSON report of a water-sort run.
 #[derive(Debug, Serialize)]
@@ -50,6 +51,10 @@ pub struct MoveReport {
     pub from: usize,
     pub to: usize,
     pub amount: usize,
+    /// The poured colour's name in the calibrated theme the screenshot was
+    /// read by; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -61,11 +66,16 @@ pub struct ExtraTubeReport {
 /// The moves of a plan with the layers each pours, 1-based.
 fn move_reports(outcome: &WaterOutcome, pours: &[Pour]) -> Vec<MoveReport> {
     let mut state = outcome.puzzle.clone();
+    let names = outcome.layout.as_ref().map_or(&[][..], |l| l.color_names.as_slice());
     pours
         .iter()
         .map(|&p| {
+            let color = match state.tubes()[p.from].layers.last() {
+                Some(Layer::Color(id)) => names.get(id.0 as usize).cloned(),
+                _ => None,
+            };
             let amount = state.apply(p).expect("planned pours are legal");
-            MoveReport { from: p.from + 1, to: p.to + 1, amount }
+            MoveReport { from: p.from + 1, to: p.to + 1, amount, color }
         })
         .collect()
 }
@@ -90,7 +100,7 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
                 "the level has hidden layers and no pour of the shown ones uncovers any: no move is safe".to_string(),
             ),
             Err(RevealError::BudgetExceeded { states_explored, limit }) => (
-                "budget_exceeded",
+                if *limit == StateLimit::Interrupted { "interrupted" } else { "budget_exceeded" },
                 Vec::new(),
                 *states_explored,
                 format!("the level has hidden layers; no reveal was found after {states_explored} states ({limit})"),
@@ -130,6 +140,9 @@ pub fn report(outcome: &WaterOutcome) -> WaterReport {
         Err(err) => {
             let (status, states_explored) = match err {
                 WaterSolveError::Unsolvable { states_explored } => ("unsolvable", *states_explored),
+                WaterSolveError::BudgetExceeded { states_explored, limit: StateLimit::Interrupted } => {
+                    ("interrupted", *states_explored)
+                }
                 WaterSolveError::BudgetExceeded { states_explored, .. } => ("budget_exceeded", *states_explored),
                 WaterSolveError::UnknownLayers => ("hidden_layers", 0),
             };
@@ -171,11 +184,16 @@ fn extra_tube_report(verdict: &ExtraTubeVerdict) -> ExtraTubeReport {
 }
 
 /// The report as people read it: the level, then numbered moves.
+/// A poured colour's name as the move list shows it: " (red)".
+pub fn named(color: Option<&str>) -> String {
+    color.map(|c| format!(" ({c})")).unwrap_or_default()
+}
+
 pub fn text(outcome: &WaterOutcome) -> String {
     let report = report(outcome);
     let mut out = format!("level: {}\n", report.puzzle);
     for (i, m) in report.moves.iter().enumerate() {
-        let _ = writeln!(out, "{}. tube {} → tube {}", i + 1, m.from, m.to);
+        let _ = writeln!(out, "{}. tube {} → tube {}{}", i + 1, m.from, m.to, named(m.color.as_deref()));
     }
     let _ = writeln!(out, "{}", report.message);
     out

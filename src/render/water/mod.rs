@@ -338,6 +338,7 @@ mod tests {
             tubes: (0..2).flat_map(|r| (0..3).map(move |c| tube(r, c))).collect(),
             colors: vec![[200, 0, 0], [0, 200, 0], [0, 0, 200], [200, 200, 0]],
             empty_color: [10, 10, 10],
+            color_names: Vec::new(),
         }
     }
 

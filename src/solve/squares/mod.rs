@@ -88,6 +88,8 @@ pub enum SquaresSolveError {
     BudgetExceeded { nodes: u64, max_nodes: u64 },
     #[error("gave up after {nodes} placements without a solution (the time limit is --timeout {})", limit.as_secs_f64())]
     OutOfTime { nodes: u64, limit: Duration },
+    #[error("stopped by Ctrl-C after {nodes} placements, before a solution was found")]
+    Interrupted { nodes: u64 },
 }
 
 /// Finds and counts solutions.
@@ -111,6 +113,8 @@ fn merge(runs: Vec<SearchStats>, first_only: bool) -> SearchStats {
         SearchEnd::Stopped
     } else if any(SearchEnd::OutOfBudget) {
         SearchEnd::OutOfBudget
+    } else if any(SearchEnd::Interrupted) {
+        SearchEnd::Interrupted
     } else if any(SearchEnd::OutOfTime) {
         SearchEnd::OutOfTime
     } else {
@@ -185,6 +189,7 @@ fn solve_with<const W: usize>(
                 nodes: stats.nodes,
                 limit: options.deadline.map_or(Duration::ZERO, |d| d.limit),
             },
+            SearchEnd::Interrupted => SquaresSolveError::Interrupted { nodes: stats.nodes },
             _ => SquaresSolveError::Unsolvable { nodes: stats.nodes },
         });
     }
@@ -240,6 +245,37 @@ D TAIL-r NONE-o NONE-o TAIL-s
         let fixed = SquaresSolveOptions { turns: Turns::Fixed, ..Default::default() };
         let all = solve(&puzzle, &fixed).unwrap();
         assert_eq!((all.raw, all.unique), (24, 24));
+    }
+
+    /// Ctrl-C: the search stops at its next look at the shared counters,
+    /// with the solutions found so far (a lower bound), or with a typed
+    /// error when it had none; the watch saw the same counts.
+    #[test]
+    fn a_cancelled_watch_stops_the_search_with_what_it_found() {
+        static FOUND: crate::solve::Watch = crate::solve::Watch::new();
+        static NONE: crate::solve::Watch = crate::solve::Watch::new();
+        let every_card_fits: String = (0..16).map(|i| format!("C{i} SAME-a SAME-a SAME-a SAME-a\n")).collect();
+        let puzzle: SquaresPuzzle = every_card_fits.parse().unwrap();
+        FOUND.cancel();
+        let options = |watch| SquaresSolveOptions {
+            threads: 1,
+            deadline: Some(Deadline::never().watched(watch)),
+            ..Default::default()
+        };
+        let some = solve(&puzzle, &options(&FOUND)).unwrap();
+        assert!(!some.complete && some.unique > 0);
+        assert_eq!((FOUND.progress().solutions, FOUND.progress().nodes), (some.unique, some.nodes));
+        let heads_and_tails: String = (0..36)
+            .map(|i| {
+                let side = if i < 5 { "TAIL-a" } else { "HEAD-a" };
+                format!("C{i} {side} {side} {side} {side}\n")
+            })
+            .collect();
+        let puzzle: SquaresPuzzle = heads_and_tails.parse().unwrap();
+        NONE.cancel();
+        let err = solve(&puzzle, &options(&NONE)).unwrap_err();
+        assert!(matches!(err, SquaresSolveError::Interrupted { .. }), "{err}");
+        assert!(NONE.progress().nodes > 0);
     }
 
     /// Five TAIL cards among 31 HEAD ones: heads and tails must alternate, so

@@ -54,7 +54,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use super::tables::{Candidate, Tables};
 use super::tables::{Layer, Step};
-use crate::solve::{Deadline, past};
+use crate::solve::{Deadline, Stop, add_nodes, add_solutions, stop};
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +67,8 @@ pub enum SearchEnd {
     OutOfBudget,
     /// The deadline passed first.
     OutOfTime,
+    /// The user stopped the search (Ctrl-C).
+    Interrupted,
 }
 
 /// What one search thread found.
@@ -177,6 +179,8 @@ struct Walk<'a, const W: usize> {
     /// Nodes already added to `shared.nodes`, and after how many nodes walked
     /// (counted or not) to look at the shared counters next.
     flushed: u64,
+    /// Solutions already added to the deadline's watch.
+    solutions_flushed: u64,
     check_at: u64,
     /// The task this thread is in (0 above the cut and on a single thread).
     current: u64,
@@ -193,21 +197,36 @@ impl<const W: usize> Walk<'_, W> {
     #[inline(never)]
     fn flush(&mut self, nodes: u64, walked: u64) -> bool {
         let total = self.shared.nodes.fetch_add(nodes - self.flushed, Ordering::Relaxed) + (nodes - self.flushed);
-        self.flushed = nodes;
+        self.report(nodes);
         self.check_at = walked + if self.job.max_nodes < FLUSH { 1 } else { FLUSH };
         if total > self.job.max_nodes {
             self.stats.end = SearchEnd::OutOfBudget;
             return true;
         }
-        if past(self.job.deadline) {
-            self.stats.end = SearchEnd::OutOfTime;
-            return true;
+        match stop(self.job.deadline) {
+            Some(Stop::Time) => {
+                self.stats.end = SearchEnd::OutOfTime;
+                return true;
+            }
+            Some(Stop::Interrupted) => {
+                self.stats.end = SearchEnd::Interrupted;
+                return true;
+            }
+            None => {}
         }
         if self.job.first_only && self.shared.first.load(Ordering::Relaxed) < self.current {
             self.stats.end = SearchEnd::Stopped;
             return true;
         }
         false
+    }
+
+    /// Hands the nodes and solutions since the last report to the
+    /// deadline's watch, if any.
+    fn report(&mut self, nodes: u64) {
+        add_nodes(self.job.deadline, nodes - self.flushed);
+        add_solutions(self.job.deadline, self.stats.solutions - self.solutions_flushed);
+        (self.flushed, self.solutions_flushed) = (nodes, self.stats.solutions);
     }
 
     /// Puts every card of `key` in `free` on the last cell: each one is a
@@ -292,6 +311,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
         job,
         stats: SearchStats { solutions: 0, nodes: 0, tried: 0, end: SearchEnd::Exhausted, kept: Vec::new() },
         flushed: 0,
+        solutions_flushed: 0,
         check_at: if job.max_nodes < FLUSH { 1 } else { FLUSH },
         current: 0,
     };
@@ -403,6 +423,7 @@ pub fn run<const W: usize>(tables: &Tables<W>, shared: &Shared, job: Job) -> Sea
     walk.stats.nodes = nodes;
     walk.stats.tried = nodes + rejected;
     walk.shared.nodes.fetch_add(nodes - walk.flushed, Ordering::Relaxed);
+    walk.report(nodes);
     walk.stats
 }
 

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::{Deadline, past};
+use super::{Deadline, Stop, set_states, stop};
 use crate::puzzle::water::{Layer, Pour, WaterPuzzle};
 use state::{StateTable, TubeWord, bytes_per_state, pack};
 
@@ -75,6 +75,8 @@ pub enum StateLimit {
     Memory(usize),
     /// The time limit.
     Time(Duration),
+    /// The user stopped the search (Ctrl-C).
+    Interrupted,
 }
 
 impl fmt::Display for StateLimit {
@@ -83,6 +85,7 @@ impl fmt::Display for StateLimit {
             StateLimit::States(n) => write!(f, "the limit is --max-states {n}"),
             StateLimit::Memory(bytes) => write!(f, "all that {} MiB of memory holds for this level", bytes >> 20),
             StateLimit::Time(limit) => write!(f, "the time limit is --timeout {}", limit.as_secs_f64()),
+            StateLimit::Interrupted => write!(f, "stopped by Ctrl-C"),
         }
     }
 }
@@ -107,7 +110,7 @@ pub enum WaterSolveError {
     UnknownLayers,
     #[error("no sequence of pours solves this level ({} searched)", reachable(*.states_explored))]
     Unsolvable { states_explored: usize },
-    #[error("gave up after {states_explored} states ({limit}); try --strategy dfs, or raise the limit")]
+    #[error("gave up after {states_explored} states ({limit}){}", if *.limit == StateLimit::Interrupted { "" } else { "; try --strategy dfs, or raise the limit" })]
     BudgetExceeded { states_explored: usize, limit: StateLimit },
 }
 
@@ -190,8 +193,13 @@ impl Budget {
         if states > self.max_states {
             return Some(self.states_limit);
         }
-        if states.is_multiple_of(CLOCK_EVERY) && past(self.deadline) {
-            return self.deadline.map(|d| StateLimit::Time(d.limit));
+        if states.is_multiple_of(CLOCK_EVERY) {
+            set_states(self.deadline, states);
+            match stop(self.deadline) {
+                Some(Stop::Time) => return self.deadline.map(|d| StateLimit::Time(d.limit)),
+                Some(Stop::Interrupted) => return Some(StateLimit::Interrupted),
+                None => {}
+            }
         }
         None
     }
@@ -385,5 +393,13 @@ mod tests {
         let vast: WaterPuzzle = "DAAWFYAO CYbFIbOU FNHbeVMU dYPRUMcZ XSBWZNTP IHINASZL CbYecRHQ NOUDcIDW JKGRTOTB CDYdPKTC PNJLaVea XMdTJScB FbNXOTZB HFHWAGWD DYBZLHVI HAXDICQd cFBUIcBS IbPGUAbS KOUeOCKd aHGReRLZ PGVOMVWM aVaKPdYL JaQATcVL eXdJdJWX SMKZBWTX MZaCMRSa RJQCGLQV GSbNDFNQ KJQLYXQe RGcUePFK EEEEEEEE EEEEEEEE".parse().unwrap();
         let err = solve(&vast, &late).unwrap_err();
         assert!(matches!(err, WaterSolveError::BudgetExceeded { limit: StateLimit::Time(_), .. }), "{err}");
+        // A cancelled watch (Ctrl-C) stops it there too, and sees its states.
+        static WATCH: crate::solve::Watch = crate::solve::Watch::new();
+        WATCH.cancel();
+        let watched = WaterSolveOptions { deadline: Some(Deadline::never().watched(&WATCH)), ..Default::default() };
+        let err = solve(&vast, &watched).unwrap_err();
+        assert!(matches!(err, WaterSolveError::BudgetExceeded { limit: StateLimit::Interrupted, .. }), "{err}");
+        assert!(err.to_string().contains("stopped by Ctrl-C") && !err.to_string().contains("raise"), "{err}");
+        assert_eq!(WATCH.progress().states, CLOCK_EVERY as u64);
     }
 }

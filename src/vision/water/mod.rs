@@ -135,7 +135,10 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
             None => Ok(puzzle),
         })
         .map(|puzzle| {
-            let layout = layout_with_colors(&detection, &puzzle);
+            let mut layout = layout_with_colors(&detection, &puzzle);
+            if let Some(theme) = theme {
+                layout.color_names = theme::names_of(&layout.colors, theme);
+            }
             WaterRead { puzzle, layout }
         });
     WaterSight { detection: Some(detection), read }
@@ -161,6 +164,7 @@ fn layout_with_colors(detection: &Detection, puzzle: &WaterPuzzle) -> Layout {
         tubes: detection.tubes.clone(),
         colors: per_id.iter().map(|c| if c.is_empty() { [128, 128, 128] } else { median_color(c) }).collect(),
         empty_color: if empty.is_empty() { [24, 24, 24] } else { median_color(&empty) },
+        color_names: Vec::new(),
     }
 }
 

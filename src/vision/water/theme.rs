@@ -62,6 +62,13 @@ pub(super) fn assign_by_theme(liquid: &[[u8; 3]], theme: &Theme) -> Result<Clust
     Ok(Clustering { ids, centroids: theme.colors.iter().map(|c| c.lab).collect() })
 }
 
+/// The theme's name of each colour (as read, sRGB): its nearest theme
+/// colour, the one every sample of it was matched to within reach.
+pub fn names_of(colors: &[[u8; 3]], theme: &Theme) -> Vec<String> {
+    let labs: Vec<Lab> = colors.iter().map(|&c| to_lab(c)).collect();
+    match_theme(&labs, theme).into_iter().map(|(i, _)| theme.colors[i].name.clone()).collect()
+}
+
 /// The calibrated theme that explains a screenshot's samples best: the
 /// same capacity, every liquid sample within reach of one of its colours,
 /// smallest mean distance.

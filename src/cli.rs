@@ -171,6 +171,30 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `snapsolve man > snapsolve.1`.
     Man,
+    /// Serve a page for a phone's browser: choose or take a screenshot,
+    /// and follow the answer on it one move at a time.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Also listen on this computer's local network addresses, so a phone
+    /// on the same network (Wi-Fi) can open the page: prints the address
+    /// and a QR code of it. Anyone who can reach this computer on that
+    /// network can then upload pictures to be solved (nothing else: the
+    /// page reads no files and keeps no uploads). Without it, only this
+    /// computer can open the page.
+    #[arg(long)]
+    pub lan: bool,
+
+    /// The port to listen on; 0 picks a free one.
+    #[arg(long, default_value_t = 8765)]
+    pub port: u16,
+
+    /// The calibration file whose themes name the colours (default as for
+    /// the main command).
+    #[arg(long, value_name = "PATH")]
+    pub calibration: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -239,8 +263,9 @@ fn parse_grid(text: &str) -> Result<(usize, usize), String> {
     Ok((r, c))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum GameArg {
+    #[default]
     Auto,
     Water,
     Squares,

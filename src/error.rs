@@ -95,6 +95,9 @@ pub enum Error {
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),
+    /// `snapsolve serve` could not listen (the port is taken, say).
+    #[error("cannot serve on {address}: {source}")]
+    Serve { address: std::net::SocketAddr, source: std::io::Error },
 }
 
 /// How an input error reads with its path: the path where it helps.

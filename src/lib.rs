@@ -32,6 +32,7 @@ pub mod pipeline;
 pub mod puzzle;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod solve;
 pub mod synthetic;
 pub mod vision;

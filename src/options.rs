@@ -65,10 +65,10 @@ impl Options {
             StrategyArg::Optimal => Strategy::Optimal,
             StrategyArg::Dfs => Strategy::Dfs,
         };
-        let game = match cli.game {
-            GameArg::Auto => None,
-            GameArg::Water => Some(Game::Water),
-            GameArg::Squares => Some(Game::Squares),
+        let overrides = GameOverrides {
+            game: cli.game,
+            match_mode: cli.match_mode,
+            turns: if cli.no_turns { TurnsArg::Never } else { TurnsArg::Auto },
         };
         let squares_format = cli.format.map(|f| match f {
             FormatArg::Cards => SquaresFormat::Cards,
@@ -84,31 +84,25 @@ impl Options {
             threads: cli.threads,
             deadline: None,
         };
-        let cards = CardReading {
-            grid: GridFinding { grid: cli.grid, ..Default::default() },
-            mode: cli.match_mode.map(|m| match m {
-                MatchArg::Halves => MatchMode::Complement,
-                MatchArg::Same => MatchMode::Same,
-            }),
-            upright: cli.no_turns,
-        };
+        let cards = CardReading { grid: GridFinding { grid: cli.grid, ..Default::default() }, ..Default::default() };
         let vision = ReadOptions { theme: theme_choice(cli)?, ..Default::default() };
         let run = RunOptions {
-            game,
+            game: None,
             squares_format,
             water: WaterSolveOptions { strategy, max_states: cli.max_states, ..Default::default() },
             squares,
             picture_nodes: cli.max_nodes,
             vision,
             cards,
-            card_turns: cli.no_turns.then_some(Turns::Fixed),
+            card_turns: None,
             watch: None,
             time_limit: match cli.timeout {
                 None => TimeLimit::ByInput,
                 Some(0.0) => TimeLimit::Unlimited,
                 Some(s) => TimeLimit::After(Duration::from_secs_f64(s)),
             },
-        };
+        }
+        .overridden(overrides);
         let output = OutputOptions {
             path: cli.output.clone(),
             frames: cli.frames,
@@ -128,15 +122,61 @@ impl Options {
     }
 }
 
+/// What the user says about the game, where it is not told from the input:
+/// `--game`, `--match`, `--no-turns` on the command line, the same choices
+/// on the phone page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameOverrides {
+    pub game: GameArg,
+    pub match_mode: Option<MatchArg>,
+    pub turns: TurnsArg,
+}
+
+/// Whether cards may turn, as a user says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TurnsArg {
+    /// Told from the picture (a typed card list: cards turn).
+    #[default]
+    Auto,
+    /// Cards lie as they are (TetraVex): `--no-turns`.
+    Never,
+}
+
+impl RunOptions {
+    /// These options with what the user said about the game.
+    pub fn overridden(mut self, overrides: GameOverrides) -> RunOptions {
+        self.game = match overrides.game {
+            GameArg::Auto => None,
+            GameArg::Water => Some(Game::Water),
+            GameArg::Squares => Some(Game::Squares),
+        };
+        self.cards.mode = overrides.match_mode.map(|m| match m {
+            MatchArg::Halves => MatchMode::Complement,
+            MatchArg::Same => MatchMode::Same,
+        });
+        let fixed = overrides.turns == TurnsArg::Never;
+        self.cards.upright = fixed;
+        self.card_turns = fixed.then_some(Turns::Fixed);
+        self.squares.turns = if fixed { Turns::Fixed } else { Turns::Free };
+        self
+    }
+}
+
 /// How colours are named: `--theme` from the calibration file, else any
 /// calibrated theme that fits, else clustering.
 fn theme_choice(cli: &Cli) -> Result<ThemeChoice, Error> {
-    let path = config::locate(cli.calibration.as_deref());
-    if cli.theme.is_none() && !path.exists() {
+    themes(cli.calibration.as_deref(), cli.theme.as_deref())
+}
+
+/// How colours are named, from a calibration file (`calibration`, else
+/// the default places) and a theme's name, if one is given.
+pub fn themes(calibration: Option<&std::path::Path>, theme: Option<&str>) -> Result<ThemeChoice, Error> {
+    let path = config::locate(calibration);
+    if theme.is_none() && !path.exists() {
         return Ok(ThemeChoice::Cluster);
     }
     let file = CalibrationFile::load(&path)?;
-    Ok(match &cli.theme {
+    Ok(match theme {
         Some(name) => ThemeChoice::Named(file.theme(name)?),
         None => ThemeChoice::Auto(file.themes()?),
     })

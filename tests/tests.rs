@@ -4,6 +4,8 @@
 mod support;
 
 mod architecture;
+#[cfg(unix)]
+mod browser;
 mod calibration;
 mod cards;
 mod cli;
@@ -12,6 +14,7 @@ mod fuzzing;
 mod habits;
 mod hardening;
 mod screens;
+mod serve;
 mod squares_data;
 mod synthetic;
 mod text_fuzz;

@@ -375,13 +375,23 @@ fn write_animation(
 /// A solved picture of cards: the original annotated with where each card
 /// goes (the base path) and the solved board composed from the card crops.
 fn write_cards(image: &RgbImage, squares: &SquaresOutcome, plan: &OutputPlan) -> Result<Vec<PathBuf>, Error> {
-    let (Some(grid), Ok(solution)) = (&squares.grid, &squares.result) else { return Ok(Vec::new()) };
-    let Some(placements) = solution.solutions.first() else { return Ok(Vec::new()) };
-    let cell = grid.cards.iter().map(|q| q.side_length()).fold(0.0, f32::max).clamp(MIN_BOARD_CELL, MAX_BOARD_CELL);
+    let Some((annotated, composed)) = card_pictures(image, squares) else { return Ok(Vec::new()) };
     let board = plan.board();
-    plan.write_png(&plan.base, &render::squares::annotated(image, grid, placements), Role::Solution)?;
-    plan.write_png(&board, &render::squares::board(image, grid, placements, cell as u32), Role::Board)?;
+    plan.write_png(&plan.base, &annotated, Role::Solution)?;
+    plan.write_png(&board, &composed, Role::Board)?;
     Ok(vec![plan.base.clone(), board])
+}
+
+/// A solved picture of cards drawn: the picture annotated with where each
+/// card goes, and the solved board composed from the card crops.
+pub fn card_pictures(image: &RgbImage, squares: &SquaresOutcome) -> Option<(RgbImage, RgbImage)> {
+    let (Some(grid), Ok(solution)) = (&squares.grid, &squares.result) else { return None };
+    let placements = solution.solutions.first()?;
+    let cell = grid.cards.iter().map(|q| q.side_length()).fold(0.0, f32::max).clamp(MIN_BOARD_CELL, MAX_BOARD_CELL);
+    Some((
+        render::squares::annotated(image, grid, placements),
+        render::squares::board(image, grid, placements, cell as u32),
+    ))
 }
 
 /// The backtracking log, after the marker line.

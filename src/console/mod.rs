@@ -14,11 +14,14 @@ use clap::CommandFactory;
 
 use crate::app::{self, Answer, Source};
 use crate::calibrate;
-use crate::cli::{Cli, ColorArg, Command};
+use crate::cli::{Cli, ColorArg, Command, ServeArgs};
 use crate::error::{Error, ExitStatus};
-use crate::options::{CalibrateRequest, Options};
+use crate::options::{CalibrateRequest, Options, themes};
+use crate::pipeline::RunOptions;
 use crate::report::{self, Format};
+use crate::serve::{self, Limits, ServeOptions};
 use crate::solve::{Progress, Watch};
+use crate::vision::water::ReadOptions;
 use crate::words::approx;
 use paint::Paint;
 
@@ -45,6 +48,7 @@ pub fn run(cli: &Cli) -> ExitStatus {
             clap_complete::generate(*shell, &mut Cli::command(), "snapsolve", &mut out);
             print_bytes(&out)
         }
+        Some(Command::Serve(args)) => serve(args),
         Some(Command::Man) => {
             let mut out = Vec::new();
             clap_mangen::Man::new(Cli::command()).render(&mut out).expect("rendering into memory does not fail");
@@ -56,6 +60,37 @@ pub fn run(cli: &Cli) -> ExitStatus {
         Ok(()) => ExitStatus::Solved,
         Err(err) => fail(&err, json),
     }
+}
+
+/// `snapsolve serve`: binds, says where to open the page (with `--lan`,
+/// the phone's address and a QR code of it), and serves until Ctrl-C.
+fn serve(args: &ServeArgs) -> Result<(), Error> {
+    let run = RunOptions {
+        vision: ReadOptions { theme: themes(args.calibration.as_deref(), None)?, ..Default::default() },
+        ..Default::default()
+    };
+    let options = Options { run, ..Default::default() };
+    let server = serve::bind(ServeOptions { lan: args.lan, port: args.port, options, limits: Limits::default() })?;
+    let urls = server.urls();
+    print(&format!("snapsolve: serving the page at {}\n", urls[0]))?;
+    match (args.lan, urls.get(1)) {
+        (true, Some(phone)) => {
+            let mut text = format!("On a phone on this network (same Wi-Fi), open {phone}\nor scan this code:\n");
+            if let Ok(code) = qrcode::QrCode::new(phone.as_bytes()) {
+                use qrcode::render::unicode::Dense1x2;
+                // Light modules drawn, dark left blank: right on a dark terminal.
+                text += &code.render::<Dense1x2>().dark_color(Dense1x2::Light).light_color(Dense1x2::Dark).build();
+                text += "\n";
+            }
+            print(&text)?;
+        }
+        (true, None) => say("snapsolve: no local network address was found; open the page on this computer"),
+        (false, _) => say(
+            "snapsolve: only this computer can open it; `snapsolve serve --lan` lets a phone on the same network in",
+        ),
+    }
+    say("snapsolve: Ctrl-C stops the server");
+    server.run()
 }
 
 /// Solves what the command line names.

@@ -17,6 +17,7 @@ use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut
 use imageproc::point::Point;
 
 mod gif;
+pub mod route;
 mod state;
 
 use super::{ARROW_COLORS, FONT, INK, Pt, SHADOW, badge, fit_scale};

@@ -6,46 +6,14 @@
 //! the board and where each card goes. Needs `chromium` and
 //! `chromium-driver` (`.ci/run` installs them).
 
-use std::io::{BufRead, BufReader};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{ClientBuilder, Locator};
 use serde_json::json;
 
-use crate::support::{json_of, shared_dir, snapsolve};
-
-/// A process in its own group, killed with all its children (chromedriver
-/// leaves Chromium running otherwise) when dropped, also on a failed test.
-struct Group(Child);
-
-impl Drop for Group {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.0.id())]).status();
-        let _ = self.0.wait();
-    }
-}
-
-fn spawn(command: &mut Command) -> Group {
-    Group(command.process_group(0).spawn().expect("the program starts (chromium-driver installed?)"))
-}
-
-/// `snapsolve serve --port 0`, and the address it prints.
-fn server() -> (Group, String) {
-    let mut child = spawn(
-        Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
-    );
-    let stdout = child.0.stdout.take().unwrap();
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address is printed").to_string();
-    (child, url)
-}
+use crate::support::{json_of, serve, shared_dir, snapsolve, spawn_group};
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -62,9 +30,9 @@ fn squeeze(text: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_uploads_steps_through_moves_and_sees_cards_and_refusals() {
-    let (_server, base) = server();
+    let (_server, base, _) = serve();
     let port = free_port();
-    let _driver = spawn(Command::new("chromedriver").arg(format!("--port={port}")).stdout(Stdio::null()));
+    let _driver = spawn_group(Command::new("chromedriver").arg(format!("--port={port}")).stdout(Stdio::null()));
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");

@@ -1,31 +1,10 @@
 //! `snapsolve serve` against bad requests: each gets a status and a
 //! sentence, and the server goes on answering good ones.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn server() -> Server {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let port = line.trim().trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
-    Server(child, port)
-}
+use crate::support::serve;
 
 /// Sends a request; the status and the body.
 fn send(port: u16, head: &str, body: &[u8]) -> (u16, String) {
@@ -63,8 +42,7 @@ fn message(body: &str) -> String {
 
 #[test]
 fn bad_requests_get_sentences_and_the_server_keeps_serving() {
-    let server = server();
-    let port = server.1;
+    let (_server, _, port) = serve();
     let (status, page) = send(port, "GET / HTTP/1.1", b"");
     assert_eq!(status, 200);
     assert!(page.contains("name=\"viewport\"") && page.contains("accept=\"image/*\""));

@@ -14,6 +14,7 @@ mod fuzzing;
 mod habits;
 mod hardening;
 mod screens;
+#[cfg(unix)]
 mod serve;
 mod squares_data;
 mod synthetic;

@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use crate::cli::ColorArg;
 use crate::pipeline::{Outcome, WaterOutcome};
-use crate::puzzle::water::Layer;
 use crate::report::{self, Listing};
 
 /// Whether (and so how) to colour what is printed.
@@ -68,10 +67,7 @@ impl Paint {
         let names = water.layout.as_ref().map_or(&[][..], |l| l.color_names.as_slice());
         let mut state = water.puzzle.clone();
         for (i, &pour) in water.plan().unwrap_or(&[]).iter().enumerate() {
-            let id = match state.tubes()[pour.from].layers.last() {
-                Some(Layer::Color(id)) => Some(id.0 as usize),
-                _ => None,
-            };
+            let id = state.top_color(pour.from).map(|id| id.0 as usize);
             let swatch = id.and_then(|id| colors.get(id)).map(|&[r, g, b]| format!("\x1b[48;2;{r};{g};{b}m  {RESET} "));
             let name = report::water::named(id.and_then(|id| names.get(id)).map(String::as_str));
             let (from, to) = (pour.from + 1, pour.to + 1);

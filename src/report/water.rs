@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::PictureReport;
 use crate::pipeline::WaterOutcome;
-use crate::puzzle::water::{Layer, Pour};
+use crate::puzzle::water::Pour;
 use crate::solve::water::reveal::RevealError;
 use crate::solve::water::{ExtraTubeVerdict, StateLimit, WaterSolveError};
 
@@ -70,10 +70,7 @@ fn move_reports(outcome: &WaterOutcome, pours: &[Pour]) -> Vec<MoveReport> {
     pours
         .iter()
         .map(|&p| {
-            let color = match state.tubes()[p.from].layers.last() {
-                Some(Layer::Color(id)) => names.get(id.0 as usize).cloned(),
-                _ => None,
-            };
+            let color = state.top_color(p.from).and_then(|id| names.get(id.0 as usize).cloned());
             let amount = state.apply(p).expect("planned pours are legal");
             MoveReport { from: p.from + 1, to: p.to + 1, amount, color }
         })

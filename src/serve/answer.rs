@@ -15,15 +15,15 @@ use serde::Serialize;
 use crate::app::{self, DebugPicture, Input};
 use crate::options::Options;
 use crate::pipeline::{Outcome, WaterOutcome};
-use crate::puzzle::water::Layer;
 use crate::render::water::route::route;
 use crate::report::{self, Listing};
 
 /// Widest picture sent to the page: a phone screen is 1080–1440 pixels
 /// wide, and the page shows the picture at its own width or less.
 const PAGE_WIDTH: u32 = 1080;
-/// JPEG quality of pictures sent: no visible loss at phone size, about a
-/// tenth of a PNG's bytes for a screenshot.
+/// JPEG quality of pictures sent: no visible loss at phone size. Measured
+/// on lvl105 (440×793): 54 KB against 240 KB as PNG; Khalawob's 720×1520
+/// screenshot: 85 KB against 153 KB.
 const JPEG_QUALITY: u8 = 85;
 
 /// What the page is told.
@@ -140,10 +140,7 @@ fn add_moves(answer: &mut PageAnswer, water: &WaterOutcome) {
     answer.tubes = outlines.iter().map(|r| [r.x0, r.y0, r.x1, r.y1]).collect();
     let mut state = water.puzzle.clone();
     for &pour in water.plan().unwrap_or(&[]) {
-        let id = match state.tubes()[pour.from].layers.last() {
-            Some(Layer::Color(id)) => Some(id.0 as usize),
-            _ => None,
-        };
+        let id = state.top_color(pour.from).map(|id| id.0 as usize);
         let Ok(amount) = state.apply(pour) else { break };
         let rgb = id.and_then(|id| layout.colors.get(id)).copied().unwrap_or([255, 255, 255]);
         answer.moves.push(PageMove {

@@ -37,8 +37,10 @@ use answer::PageAnswer;
 /// How much a server takes on.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Largest upload: a phone screenshot is 0.2–5 MB, a photo of cards up
-    /// to about 12 MB; 20 MiB leaves room and bounds memory per request.
+    /// Largest upload. The largest picture in ../shared is 1.8 MB (a card
+    /// photo and a screenshot); a full-resolution phone camera photo is
+    /// larger, up to about 12 MB, so 20 MiB leaves room for it while
+    /// bounding memory per request.
     pub upload_bytes: usize,
     /// Pictures solved at once: one per core (each is CPU-bound).
     pub solving: usize,

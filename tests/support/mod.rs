@@ -78,3 +78,42 @@ pub fn moves_of(report: &serde_json::Value) -> Vec<(usize, usize)> {
 pub fn json_of(output: &[u8]) -> serde_json::Value {
     serde_json::from_slice(output).expect("stdout is JSON")
 }
+
+/// A child process in its own process group, killed with everything it
+/// started (chromedriver leaves Chromium running otherwise) when dropped,
+/// also when a test fails.
+#[cfg(unix)]
+pub struct Group(pub std::process::Child);
+
+#[cfg(unix)]
+impl Drop for Group {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("kill").args(["-KILL", "--", &format!("-{}", self.0.id())]).status();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `command` in a process group of its own.
+#[cfg(unix)]
+pub fn spawn_group(command: &mut std::process::Command) -> Group {
+    use std::os::unix::process::CommandExt;
+    Group(command.process_group(0).spawn().expect("the program starts (chromium-driver installed?)"))
+}
+
+/// `snapsolve serve --port 0`, the address it prints (`http://127.0.0.1:PORT/`)
+/// and its port.
+#[cfg(unix)]
+pub fn serve() -> (Group, String, u16) {
+    use std::io::BufRead;
+    let mut child = spawn_group(
+        std::process::Command::new(assert_cmd::cargo::cargo_bin!("snapsolve"))
+            .args(["serve", "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null()),
+    );
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address is printed").to_string();
+    let port = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
+    (child, url, port)
+}

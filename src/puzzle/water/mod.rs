@@ -176,6 +176,15 @@ impl WaterPuzzle {
         WaterPuzzle { capacity: self.capacity, tubes, names: self.names.clone() }
     }
 
+    /// The colour a pour from `tube` would move: its top layer's, if that
+    /// is shown (none for an empty tube or a hidden top).
+    pub fn top_color(&self, tube: usize) -> Option<ColorId> {
+        match self.tubes.get(tube)?.layers.last()? {
+            Layer::Color(id) => Some(*id),
+            Layer::Hidden => None,
+        }
+    }
+
     /// Top colour and the length of the top run of one colour.
     fn top_run(&self, tube: usize) -> Option<(Layer, usize)> {
         let layers = &self.tubes[tube].layers;

@@ -265,17 +265,23 @@ D TAIL-r NONE-o NONE-o TAIL-s
         let some = solve(&puzzle, &options(&FOUND)).unwrap();
         assert!(!some.complete && some.unique > 0);
         assert_eq!((FOUND.progress().solutions, FOUND.progress().nodes), (some.unique, some.nodes));
-        let heads_and_tails: String = (0..36)
+        let puzzle = five_tails_among_heads();
+        NONE.cancel();
+        let err = solve(&puzzle, &options(&NONE)).unwrap_err();
+        assert!(matches!(err, SquaresSolveError::Interrupted { .. }), "{err}");
+        assert!(NONE.progress().nodes > 0);
+    }
+
+    /// 36 cards, five all TAIL and 31 all HEAD: no arrangement, and a vast
+    /// tree to learn that in.
+    fn five_tails_among_heads() -> SquaresPuzzle {
+        let text: String = (0..36)
             .map(|i| {
                 let side = if i < 5 { "TAIL-a" } else { "HEAD-a" };
                 format!("C{i} {side} {side} {side} {side}\n")
             })
             .collect();
-        let puzzle: SquaresPuzzle = heads_and_tails.parse().unwrap();
-        NONE.cancel();
-        let err = solve(&puzzle, &options(&NONE)).unwrap_err();
-        assert!(matches!(err, SquaresSolveError::Interrupted { .. }), "{err}");
-        assert!(NONE.progress().nodes > 0);
+        text.parse().unwrap()
     }
 
     /// Five TAIL cards among 31 HEAD ones: heads and tails must alternate, so
@@ -286,13 +292,7 @@ D TAIL-r NONE-o NONE-o TAIL-s
     /// regression fails the test instead of hanging it.
     #[test]
     fn every_thread_stops_when_the_budget_runs_out_above_the_cut() {
-        let text: String = (0..36)
-            .map(|i| {
-                let side = if i < 5 { "TAIL-a" } else { "HEAD-a" };
-                format!("C{i} {side} {side} {side} {side}\n")
-            })
-            .collect();
-        let puzzle: SquaresPuzzle = text.parse().unwrap();
+        let puzzle = five_tails_among_heads();
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let options = SquaresSolveOptions { max_nodes: 100_000, threads: 2, ..Default::default() };

@@ -157,13 +157,17 @@ fn solution_pictures_are_written_beside_the_input_at_its_size() {
     for stage in ["decode_ms", "read_solve_ms", "render_write_ms"] {
         assert!(report["timings"][stage].as_f64().unwrap() > 0.0, "{stage}");
     }
-    // 41 moves, five a page.
-    assert_eq!(images.len(), 9);
+    // 41 moves, at most five a page, fewer where more would overlap.
+    assert!((9..=41).contains(&images.len()), "{} pages", images.len());
+    let mut sizes = Vec::new();
     for (i, path) in images.iter().enumerate() {
         assert!(path.ends_with(&format!("shot.solution-{}.png", i + 1)), "{path}");
         let page = image::open(path).unwrap();
-        assert_eq!((page.width(), page.height()), (440, 793), "same size as the screenshot");
+        assert_eq!(page.width(), 440, "the screenshot's width");
+        assert!(page.height() >= 793, "the screenshot's height, or more with a band");
+        sizes.push((page.width(), page.height()));
     }
+    assert!(sizes.windows(2).all(|p| p[0] == p[1]), "every page one size: {sizes:?}");
     assert_eq!(std::fs::read(&shot).unwrap(), std::fs::read("samples/lvl105.jpg").unwrap(), "input untouched");
 
     // A chosen path: pages are numbered before its extension.
@@ -174,7 +178,7 @@ fn solution_pictures_are_written_beside_the_input_at_its_size() {
     let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let n_moves = report["moves"].as_array().unwrap().len();
     let images = report["images"].as_array().unwrap();
-    assert_eq!(images.len(), n_moves.div_ceil(5));
+    assert!((n_moves.div_ceil(5)..=n_moves).contains(&images.len()), "{} pages for {n_moves} moves", images.len());
     let first = if images.len() == 1 { chosen.clone() } else { dir.path().join("out-1.png") };
     assert_eq!(images[0].as_str().unwrap(), first.display().to_string());
     assert_eq!(image::open(&first).unwrap().width(), 360);

@@ -13,6 +13,7 @@ mod doubts;
 mod fuzzing;
 mod habits;
 mod hardening;
+mod overlay;
 mod screens;
 #[cfg(unix)]
 mod serve;

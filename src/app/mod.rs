@@ -334,7 +334,7 @@ fn write_water_pages(image: &RgbImage, water: &WaterOutcome, plan: &OutputPlan) 
     let Some(layout) = &water.layout else { return Ok(Vec::new()) };
     let (moves, headline) = water_plan(water);
     let options = RenderOptions::default();
-    let n_pages = render::water::overlay_geometry(layout, &moves, &headline, &options).len();
+    let n_pages = render::water::overlay_geometry(layout, &moves, &headline, &options).pages.len();
     let pages: Vec<PathBuf> = (1..=n_pages).map(|i| plan.page(i, n_pages)).collect();
     // Each page is written as soon as it is drawn, from one reused buffer.
     render::water::render_each(image, layout, &water.puzzle, &moves, &headline, &options, |p, page| {

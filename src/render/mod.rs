@@ -31,8 +31,13 @@ pub type Pt = (f32, f32);
 
 /// A round badge with a centred number, outlined so it reads on any board.
 pub(crate) fn badge(img: &mut RgbImage, centre: Pt, radius: f32, fill: Rgb<u8>, text: &str) {
+    badge_with(img, centre, radius, 2.0, fill, text);
+}
+
+/// A badge with an outline `outline` pixels wide.
+pub(crate) fn badge_with(img: &mut RgbImage, centre: Pt, radius: f32, outline: f32, fill: Rgb<u8>, text: &str) {
     let c = (centre.0.round() as i32, centre.1.round() as i32);
-    draw_filled_circle_mut(img, c, (radius + 2.0).round() as i32, INK);
+    draw_filled_circle_mut(img, c, (radius + outline).round() as i32, INK);
     draw_filled_circle_mut(img, c, radius.round() as i32, fill);
     let luminance = 0.299 * fill.0[0] as f32 + 0.587 * fill.0[1] as f32 + 0.114 * fill.0[2] as f32;
     let ink = if luminance > 150.0 { SHADOW } else { INK };

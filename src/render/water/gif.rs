@@ -9,7 +9,7 @@ use std::io::Write;
 use gif::{AnyExtension, DisposalMethod, Encoder, EncodingError, Frame, Repeat};
 use image::RgbImage;
 
-use super::frames_each;
+use super::{frames_each, unmarked_frame};
 use crate::geometry::Layout;
 use crate::imaging::resample::shrink_by;
 use crate::puzzle::water::{Pour, WaterPuzzle};
@@ -48,7 +48,8 @@ pub fn write_gif(
     let side = |v: u32| {
         u16::try_from(v).map_err(|_| std::io::Error::other(format!("a side of {v} pixels is too long for a GIF")))
     };
-    let (width, height) = (side(image.width())?, side(image.height())?);
+    let first = unmarked_frame(&image, &layout, moves);
+    let (width, height) = (side(first.width())?, side(first.height())?);
     let mut encoder = Encoder::new(out, width, height, &[])?;
     encoder.set_repeat(Repeat::Infinite)?;
     encoder.write_raw_extension(AnyExtension(0xFE), &[comment.as_bytes()])?;
@@ -58,7 +59,7 @@ pub fn write_gif(
         frame.dispose = DisposalMethod::Background;
         encoder.write_frame(&frame)
     };
-    put(&image, FIRST_MS)?;
+    put(&first, FIRST_MS)?;
     frames_each(&image, &layout, puzzle, moves, |k, frame| {
         put(frame, if k + 1 == moves.len() { LAST_MS } else { MOVE_MS })
     })

@@ -128,10 +128,12 @@ impl Frame {
         let preferred = (BADGE * unit).max(MIN_BADGE * width);
         let smallest = (SMALLEST_BADGE * width).min(preferred);
         // The largest badge (down to the smallest) for which every gap
-        // between rows holds one track.
+        // between rows holds one track. Tube numbers keep their size: they
+        // sit on each row's outer side, not in the gaps.
+        let label = preferred * LABEL;
         let mut badge = preferred;
         let frame = loop {
-            let sizes = Sizes { stroke, outline, head, badge, label: badge * LABEL, margin };
+            let sizes = Sizes { stroke, outline, head, badge, label, margin };
             let frame = Frame::with_sizes(sizes, width, &tubes, &row_of, rows);
             if frame.gaps.iter().all(|g| g.capacity > 0) || badge <= smallest {
                 break frame;

@@ -80,8 +80,16 @@ fn lane_above(rows: &[(f32, f32)], tube: &Rect, unit: f32) -> f32 {
 /// middle of a gap between the tubes in that height, or beside the
 /// outermost ones, whichever makes the way from `xa` to `xb` shortest.
 fn free_column(tubes: &[Rect], y0: f32, y1: f32, xa: f32, xb: f32, unit: f32) -> f32 {
-    let mut spans: Vec<(f32, f32)> =
+    let spans: Vec<(f32, f32)> =
         tubes.iter().filter(|t| (t.y0 as f32) < y1 && (t.y1 as f32) > y0).map(|t| (t.x0 as f32, t.x1 as f32)).collect();
+    nearest_gap(spans, 0.0, unit / 2.0, xa, xb)
+}
+
+/// The x of a free column among horizontal `spans` that makes the way from
+/// `xa` to `xb` shortest: the middle of a gap between spans (spans less
+/// than `join` apart count as one), or `outside` beyond the outermost; the
+/// middle of `xa` and `xb` when there are no spans.
+pub(crate) fn nearest_gap(mut spans: Vec<(f32, f32)>, join: f32, outside: f32, xa: f32, xb: f32) -> f32 {
     if spans.is_empty() {
         return (xa + xb) / 2.0;
     }
@@ -89,11 +97,11 @@ fn free_column(tubes: &[Rect], y0: f32, y1: f32, xa: f32, xb: f32, unit: f32) ->
     let mut merged: Vec<(f32, f32)> = Vec::new();
     for (l, r) in spans {
         match merged.last_mut() {
-            Some(m) if l <= m.1 => m.1 = m.1.max(r),
+            Some(m) if l <= m.1 + join => m.1 = m.1.max(r),
             _ => merged.push((l, r)),
         }
     }
-    let mut candidates = vec![merged[0].0 - unit / 2.0, merged[merged.len() - 1].1 + unit / 2.0];
+    let mut candidates = vec![merged[0].0 - outside, merged[merged.len() - 1].1 + outside];
     candidates.extend(merged.windows(2).map(|w| (w[0].1 + w[1].0) / 2.0));
     let cost = |x: f32| (x - xa).abs() + (x - xb).abs();
     candidates.into_iter().min_by(|p, q| cost(*p).total_cmp(&cost(*q))).unwrap_or(xa)

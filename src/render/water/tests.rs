@@ -23,12 +23,11 @@ fn layout() -> Layout {
     }
 }
 
-#[test]
-fn later_pages_and_frames_show_the_tubes_as_they_will_be() {
-    let puzzle: WaterPuzzle = "RRGG GGRR BBBB YYYY EEEE EEEE".parse().unwrap();
-    // A screenshot of that level: every slot painted its colour.
-    let mut image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
+/// A screenshot of `puzzle` on [`layout`]: every slot painted its colour,
+/// inside a light glass wall `wall` pixels wide at each side.
+fn screenshot(puzzle: &WaterPuzzle, wall: u32) -> RgbImage {
     let l = layout();
+    let mut image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
     for (tube, t) in l.tubes.iter().zip(puzzle.tubes()) {
         for (k, slot) in tube.slots.iter().enumerate() {
             let fill = match t.layers.get(k) {
@@ -37,11 +36,21 @@ fn later_pages_and_frames_show_the_tubes_as_they_will_be() {
             };
             for y in slot.y0..slot.y1 {
                 for x in slot.x0..slot.x1 {
-                    image.put_pixel(x, y, Rgb(fill));
+                    let glass = x < slot.x0 + wall || x >= slot.x1 - wall;
+                    image.put_pixel(x, y, Rgb(if glass { [230, 230, 230] } else { fill }));
                 }
             }
         }
     }
+    image
+}
+
+#[test]
+fn later_pages_and_frames_show_the_tubes_as_they_will_be() {
+    let puzzle: WaterPuzzle = "RRGG GGRR BBBB YYYY EEEE EEEE".parse().unwrap();
+    // A screenshot of that level: every slot painted its colour.
+    let image = screenshot(&puzzle, 0);
+    let l = layout();
     let moves = vec![Pour { from: 0, to: 4 }, Pour { from: 1, to: 0 }, Pour { from: 1, to: 4 }];
     let one_per_page = RenderOptions { moves_per_page: 1 };
     let pages = render(&image, &l, &puzzle, &moves, &Headline::Solved { total: 3 }, &one_per_page);
@@ -66,22 +75,8 @@ fn a_colour_no_tube_showed_at_the_bottom_is_recoloured_in_the_glass_shape() {
     // are recoloured there: the glass's pixels stay as they were.
     let puzzle: WaterPuzzle = "GGGR GRRR EEEE EEEE EEEE EEEE".parse().unwrap();
     let l = layout();
-    let mut image = RgbImage::from_pixel(300, 600, Rgb([20, 40, 30]));
-    for (tube, t) in l.tubes.iter().zip(puzzle.tubes()) {
-        for (k, slot) in tube.slots.iter().enumerate() {
-            let fill = match t.layers.get(k) {
-                Some(Layer::Color(id)) => l.colors[id.0 as usize],
-                _ => l.empty_color,
-            };
-            // Liquid inside a glass wall of 4 px.
-            for y in slot.y0..slot.y1 {
-                for x in slot.x0..slot.x1 {
-                    let wall = x < slot.x0 + 4 || x >= slot.x1 - 4;
-                    image.put_pixel(x, y, Rgb(if wall { [230, 230, 230] } else { fill }));
-                }
-            }
-        }
-    }
+    // Liquid inside a glass wall of 4 px.
+    let image = screenshot(&puzzle, 4);
     let mut after = puzzle.clone();
     after.apply(Pour { from: 0, to: 2 }).unwrap();
     let mut out = image.clone();

@@ -7,6 +7,7 @@ use super::{Arrow, Bx, PageGeometry, Pages, Sizes};
 use crate::geometry::Layout;
 use crate::puzzle::water::Pour;
 use crate::render::Pt;
+use crate::render::water::route::nearest_gap;
 
 /// An arrow's stroke, in tube widths: a tenth keeps two arrows' heads side
 /// by side within one tube's mouth (two heads and a gap are 5.8 strokes).
@@ -274,28 +275,14 @@ impl Frame {
     /// between them wide enough for a stroke, or beside the outermost.
     pub(super) fn free_column(&self, first: usize, last: usize, xa: f32, xb: f32) -> f32 {
         let half = self.sizes.stroke / 2.0 + self.sizes.outline + self.sizes.margin;
-        let mut spans: Vec<(f32, f32)> = (0..self.tubes.len())
+        let spans: Vec<(f32, f32)> = (0..self.tubes.len())
             .filter(|&t| (first..=last).contains(&self.row_of[t]))
             .map(|t| {
                 let r = self.sizes.label + self.sizes.outline;
                 (self.tubes[t].x0.min(self.labels[t].0 - r), self.tubes[t].x1.max(self.labels[t].0 + r))
             })
             .collect();
-        if spans.is_empty() {
-            return (xa + xb) / 2.0;
-        }
-        spans.sort_by(|p, q| p.0.total_cmp(&q.0));
-        let mut merged: Vec<(f32, f32)> = Vec::new();
-        for (l, r) in spans {
-            match merged.last_mut() {
-                Some(m) if l <= m.1 + 2.0 * half => m.1 = m.1.max(r),
-                _ => merged.push((l, r)),
-            }
-        }
-        let mut candidates = vec![merged[0].0 - 2.0 * half, merged[merged.len() - 1].1 + 2.0 * half];
-        candidates.extend(merged.windows(2).map(|w| (w[0].1 + w[1].0) / 2.0));
-        let cost = |x: f32| (x - xa).abs() + (x - xb).abs();
-        candidates.into_iter().min_by(|p, q| cost(*p).total_cmp(&cost(*q))).unwrap_or(xa)
+        nearest_gap(spans, 2.0 * half, 2.0 * half, xa, xb)
     }
 
     /// Where an arrow meets a tube end at horizontal offset `dx`.
@@ -393,11 +380,8 @@ impl Frame {
         // from their middles outwards, where they touch nothing else.
         let reach = self.sizes.badge + self.sizes.outline;
         for i in 0..arrows.len() {
-            let spot = candidates(&arrows[i].path, reach / 3.0).into_iter().find(|&c| {
-                let mut trial = arrows.clone();
-                trial[i].badge = c;
-                self.badge_is_clear(&trial, i)
-            });
+            let spot =
+                candidates(&arrows[i].path, reach / 3.0).into_iter().find(|&c| self.badge_is_clear(&arrows, i, c));
             let spot = spot?;
             arrows[i].badge = spot;
         }
@@ -406,10 +390,9 @@ impl Frame {
 
     /// Whether arrow `i`'s badge touches nothing of the page: its own head,
     /// other arrows, earlier badges, numbers, tubes, or the picture's sides.
-    pub(super) fn badge_is_clear(&self, arrows: &[Arrow], i: usize) -> bool {
+    pub(super) fn badge_is_clear(&self, arrows: &[Arrow], i: usize, c: Pt) -> bool {
         let s = &self.sizes;
         let r = s.badge + s.outline;
-        let c = arrows[i].badge;
         if c.0 - r < 0.0 || c.0 + r > self.width {
             return false;
         }

@@ -37,8 +37,10 @@ const LEGEND_LINE: f32 = 0.07;
 /// The legend's margin from the picture's sides and from the arrows, as a
 /// fraction of the picture's width.
 const LEGEND_MARGIN: f32 = 0.02;
-/// From how many moves a legend lists them in two columns: three lines of
-/// "12. 3 → 14" fit twice across any phone screenshot at the legend's size.
+/// From how many moves a legend lists them in two columns: two columns of
+/// "12. 3 → 14" fit across the narrowest screenshots looked at (sshcrack's
+/// 360 px, lvl105's 440 px) at the legend's size, and lines are shrunk to
+/// their column where they would not.
 const LEGEND_COLUMNS_AT: usize = 3;
 
 /// Sizes of one answer's marks, in pixels.

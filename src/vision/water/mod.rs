@@ -11,6 +11,7 @@
 pub mod colors;
 pub mod doubts;
 mod level;
+mod locks;
 pub mod slots;
 pub mod theme;
 pub mod tubes;
@@ -198,7 +199,18 @@ fn recognise(
 fn detect(image: &RgbImage, options: &ReadOptions) -> Result<Detection, VisionError> {
     let (working, scale) = working_copy(image);
     let g = Gradients::new(&working);
-    let found = find_tubes(&g, &options.tubes);
+    let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
+        .into_iter()
+        .filter_map(|mut t| match t.lock_icon {
+            // An icon-shaped part of a tube (a band of liquid, a neck) is no
+            // lock: a lock's icon hangs on a cover of one colour.
+            Some(icon) if !locks::is_cover(&working, &t.outer, &icon) => {
+                t.lock_icon = None;
+                t.walls.then_some(t)
+            }
+            _ => Some(t),
+        })
+        .collect();
     if found.len() < 2 {
         return Err(VisionError::NoTubes);
     }

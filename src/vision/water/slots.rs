@@ -16,7 +16,7 @@ use super::tubes::{Gradients, TubeBox};
 use crate::geometry::Rect;
 
 /// Per-row median colour of the central strip of a tube.
-fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]> {
+pub(super) fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]> {
     (y0..y1)
         .map(|y| {
             let mut ch: [Vec<u8>; 3] = Default::default();
@@ -39,9 +39,9 @@ fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32) -> Vec<[u8; 3]
 /// starts. A layer's own shading and JPEG noise must stay under it, two
 /// liquids must differ by more. Set when the reader was built (commit
 /// 1a0e966) on the games in ../shared/water_screens.
-const RUN_STEP: u32 = 24;
+pub(super) const RUN_STEP: u32 = 24;
 
-fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+pub(super) fn color_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     (0..3).map(|c| a[c].abs_diff(b[c]) as u32).max().unwrap_or(0)
 }
 
@@ -57,7 +57,7 @@ pub struct Run {
 
 /// Splits a profile into runs of similar colour; runs of fewer than
 /// `min_len` rows (anti-aliased edges, outlines) are dropped.
-fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
+pub(super) fn runs(profile: &[[u8; 3]], y_offset: u32, min_len: u32) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
     let mut start = 0usize;
     for i in 1..=profile.len() {

@@ -177,6 +177,9 @@ pub struct TubeBox {
     /// A locked tube: the small tube icon on its cover, whose liquid is the
     /// colour that unlocks it.
     pub lock_icon: Option<Rect>,
+    /// Its outline was found by its walls (false for a locked tube stood
+    /// where only the icon on its cover was seen).
+    pub walls: bool,
 }
 
 /// Finds tube outlines: pairs of walls closed at the bottom, in rows, with a
@@ -221,7 +224,7 @@ pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
                 let (l, r) = (&walls[band[k]], &walls[band[end]]);
                 let y0 = band[k..=end].iter().map(|&j| walls[j].y0).min().unwrap();
                 let y1 = band[k..=end].iter().map(|&j| walls[j].y1).max().unwrap();
-                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None });
+                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None, walls: true });
                 // Only walls that became a tube are spent: a wall left
                 // alone here may pair in another band (discovery-level-38).
                 for &j in &band[k..=end] {
@@ -288,7 +291,7 @@ fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
                 let (cx, cy) = ((i.x0 + i.x1) / 2, (i.y0 + i.y1) / 2);
                 (m.outer.x0..m.outer.x1).contains(&cx) && (m.outer.y0..m.outer.y1).contains(&cy)
             });
-            TubeBox { outer: m.outer, lock_icon: inside.copied() }
+            TubeBox { outer: m.outer, lock_icon: inside.copied(), walls: true }
         })
         .collect();
     for &icon in &icons {
@@ -305,10 +308,12 @@ fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
                 (m.outer.y0, m.outer.y1)
             });
         let outer = Rect { x0: cx.saturating_sub(rw / 2), y0, x1: cx + rw / 2, y1 };
-        if all.iter().any(|t| overlaps(&t.outer, &outer) && t.lock_icon.is_some()) {
+        // Two tubes cannot overlap: an icon-sized shape where a tube
+        // already stands (a neck, a cork, a flower) is no locked tube.
+        if all.iter().any(|t| overlaps(&t.outer, &outer)) {
             continue;
         }
-        all.push(TubeBox { outer, lock_icon: Some(icon) });
+        all.push(TubeBox { outer, lock_icon: Some(icon), walls: false });
     }
     // Rows: tubes whose vertical centres are within half a tube height.
     all.sort_by_key(|t| t.outer.y0 + t.outer.y1);

@@ -1,0 +1,114 @@
+//! The doubts' unit tests on made-up samples and pictures.
+
+use super::*;
+use SlotSample::{Color, Empty, Hidden};
+
+#[test]
+fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_all_of_it_is_hidden() {
+    let red = Color([200, 30, 30]);
+    assert_eq!(hidden_on_top(&[vec![red, red, Empty], vec![red, Hidden, Empty]]), Some(Doubt::HiddenOnTop { tube: 2 }));
+    assert_eq!(hidden_on_top(&[vec![Hidden, Hidden, red], vec![Hidden, Hidden, Hidden]]), None);
+}
+
+#[test]
+fn samples_about_as_near_another_colour_as_their_own_are_doubted() {
+    let puzzle: WaterPuzzle = "AB BA EE".parse().unwrap();
+    // The compact form is top first: tube 1 is A over B, so bottom first B, A.
+    let apart = [vec![Color([200, 30, 30]), Color([30, 30, 200])], vec![Color([30, 30, 200]), Color([200, 30, 30])]];
+    assert_eq!(close_colors(&[apart[0].clone(), apart[1].clone(), vec![Empty, Empty]], &puzzle), None);
+    // Two shades whose samples overlap: A's own pair spans more than
+    // the distance to B.
+    let overlapping = [
+        vec![Color([200, 30, 30]), Color([180, 40, 40])],
+        vec![Color([190, 35, 35]), Color([160, 40, 40])],
+        vec![Empty, Empty],
+    ];
+    assert!(matches!(close_colors(&overlapping, &puzzle), Some(Doubt::CloseColors { .. })));
+}
+
+const BOARD: [u8; 3] = [40, 40, 48];
+const RED: [u8; 3] = [200, 30, 30];
+const BLUE: [u8; 3] = [30, 60, 210];
+
+/// A board 60 px wide holding one tube at x 10..50 whose liquid is drawn
+/// from y 200 up, each run `(colour, rows)` bottom first, and the
+/// detection of it with `slots` slots `slot` rows tall from y 200 up.
+fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> (RgbImage, Detection) {
+    let mut image = RgbImage::from_pixel(60, 240, image::Rgb(BOARD));
+    let mut y = 200;
+    for &(colour, rows) in liquid {
+        for yy in y - rows..y {
+            for x in 12..48 {
+                image.put_pixel(x, yy, image::Rgb(colour));
+            }
+        }
+        y -= rows;
+    }
+    let slots: Vec<Rect> =
+        (0..slots).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * slot, y1: 200 - k * slot }).collect();
+    let samples = slots.iter().map(|_| Color(RED)).collect();
+    let detection = Detection {
+        image_width: 60,
+        image_height: 240,
+        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
+        samples: vec![samples],
+        locks: vec![None],
+        raw: vec![Vec::new()],
+        capacity: 0,
+    };
+    (image, detection)
+}
+
+#[test]
+fn a_change_of_colour_between_slot_boundaries_is_doubted() {
+    // Red two units of 30 rows, blue one: on a 30-row grid every change is
+    // on a boundary; on a 40-row grid (three slots for four units) the
+    // change at 60 rows is half a slot off.
+    let liquid = [(RED, 60), (BLUE, 30), (RED, 30)];
+    let (image, on_grid) = tube_picture(&liquid, 4, 30);
+    assert_eq!(off_grid(&image, &on_grid), None);
+    let (image, coarse) = tube_picture(&liquid, 3, 40);
+    assert!(
+        matches!(off_grid(&image, &coarse), Some(Doubt::OffGrid { tube: 1, .. })),
+        "{:?}",
+        off_grid(&image, &coarse)
+    );
+}
+
+#[test]
+fn liquid_standing_above_the_top_slot_is_doubted() {
+    // Four units of 30 rows, read as three slots: the top unit stands above
+    // the grid, as in a vase whose shoulder was taken for headroom.
+    let liquid = [(RED, 30), (BLUE, 30), (RED, 30), (BLUE, 30)];
+    let puzzle: WaterPuzzle = "ABA BAB EEE".parse().unwrap();
+    let (image, short) = tube_picture(&liquid, 3, 30);
+    let mut detection = short.clone();
+    detection.samples = vec![vec![Color(RED), Color(BLUE), Color(RED)], vec![Color(BLUE), Color(RED), Color(BLUE)]];
+    detection.tubes.push(detection.tubes[0].clone());
+    assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    // The same tube with its top unit in the grid.
+    let (image, _) = tube_picture(&liquid[..3], 3, 30);
+    assert_eq!(liquid_above(&image, &detection, &puzzle), None);
+}
+
+#[test]
+fn a_reading_with_every_tube_full_is_doubted() {
+    assert_eq!(all_full(&"AB BA".parse().unwrap()), Some(Doubt::AllFull));
+    assert_eq!(all_full(&"AB BA EE".parse().unwrap()), None);
+    assert_eq!(all_full(&"EA EB AB".parse().unwrap()), None);
+}
+
+#[test]
+fn a_colour_spread_like_two_shades_is_doubted_only_when_hidden_layers_leave_the_count_open() {
+    // Two dark blues ΔE 14 apart read as one colour A.
+    let (near, far) = (Color([40, 60, 120]), Color([20, 80, 160]));
+    let hidden: WaterPuzzle = "A? A? B? EE".parse().unwrap();
+    let samples = vec![vec![Hidden, near], vec![Hidden, far], vec![Hidden, Color(RED)], vec![Empty, Empty]];
+    assert!(matches!(wide_color(&samples, &hidden), Some(Doubt::WideColor { color: 'A', .. })));
+    let alike =
+        vec![vec![Hidden, near], vec![Hidden, Color([42, 62, 124])], vec![Hidden, Color(RED)], vec![Empty, Empty]];
+    assert_eq!(wide_color(&alike, &hidden), None);
+    // With every layer shown the counts decide, and this check stays out.
+    let shown: WaterPuzzle = "AB BA EE".parse().unwrap();
+    assert_eq!(wide_color(&[vec![near, Color(RED)], vec![Color(RED), far], vec![Empty, Empty]], &shown), None);
+}

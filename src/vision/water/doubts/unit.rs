@@ -1,0 +1,96 @@
+//! The "one unit" checks that look at the picture down the middle of each
+//! tube: every change of colour falls where two slots meet, and no liquid
+//! stands above the top slot. Both catch a grid read at the wrong unit or
+//! one layer short (a neck, shoulder or cork taken for headroom, or the
+//! other way round).
+
+use image::RgbImage;
+
+use super::{Doubt, color_centres};
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, to_lab};
+use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::Detection;
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::slots::{row_colors, runs};
+
+/// Down the middle of every tube, each change between two long runs of
+/// colour must fall where two slots meet: liquid comes in whole units, so
+/// a change far from every boundary says the grid is not the liquid's unit
+/// (a neck, cork or headroom counted as a slot, or a unit of one and a
+/// third layers). Short runs (a lit surface, a rim, an outline, the gap
+/// between balls) are left out, as are tubes holding hidden layers, whose
+/// glyphs break their runs.
+pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
+        if samples.contains(&SlotSample::Hidden) || tube.slots.is_empty() {
+            continue;
+        }
+        let (bottom, top) = (tube.slots[0], tube.slots[tube.slots.len() - 1]);
+        let unit = bottom.height().max(1) as f32;
+        let (y0, y1) = (top.y0, bottom.y1.min(image.height()));
+        let w = tube.outer.width();
+        let (x0, x1) = (tube.outer.x0 + w / 5, (tube.outer.x1 - w / 5).min(image.width()));
+        if y1 <= y0 + 2 || x1 <= x0 {
+            continue;
+        }
+        let profile = row_colors(image, x0, x1, y0, y1);
+        let runs = runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2));
+        for pair in runs.windows(2) {
+            // The change lies somewhere between the end of one run and the
+            // start of the next (short runs between them, an edge or a lit
+            // surface, were left out): the nearer end counts.
+            let off = tube
+                .slots
+                .iter()
+                .flat_map(|s| [s.y0 as f32, s.y1 as f32])
+                .flat_map(|b| [(b - pair[0].y1 as f32).abs(), (b - pair[1].y0 as f32).abs()])
+                .fold(f32::INFINITY, f32::min);
+            if off > OFF_GRID_SHARE * unit {
+                return Some(Doubt::OffGrid { tube: t + 1, off: 100.0 * off / unit });
+            }
+        }
+    }
+    None
+}
+
+/// Liquid never stands above a tube's top slot: a run of a level's colour
+/// there, at least half a slot long, is a layer the grid left out (the
+/// top unit of a vase or flask standing in its shoulder or neck, read as
+/// headroom), so the capacity was read one short.
+pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(&detection.samples, puzzle);
+    for (t, tube) in detection.tubes.iter().enumerate() {
+        let Some(top) = tube.slots.last() else { continue };
+        let unit = top.height().max(1) as f32;
+        let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
+        let y1 = top.y0.saturating_sub((unit * 0.1) as u32).min(image.height());
+        let w = tube.outer.width();
+        let (x0, x1) = (tube.outer.x0 + w * 3 / 10, (tube.outer.x1 - w * 3 / 10).min(image.width()));
+        if y1 <= y0 + 2 || x1 <= x0 {
+            continue;
+        }
+        let profile = row_colors(image, x0, x1, y0, y1);
+        for run in runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2)) {
+            let lab = to_lab(run.color);
+            let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
+            if liquid {
+                return Some(Doubt::LiquidAbove { tube: t + 1 });
+            }
+        }
+    }
+    None
+}
+
+/// Shortest run of one colour, in slot heights, whose ends
+/// [`Doubt::OffGrid`] checks: a layer is a whole slot; a lit surface, a
+/// rim, an outline or the gap between two balls is a fraction (at most a
+/// third of a slot in the games of ../shared and the generated themes).
+const OFF_GRID_LONG_RUN: f32 = 0.5;
+
+/// How far from every slot boundary, in slot heights, a change of colour
+/// may be before the grid is doubted: a grid at the wrong unit puts some
+/// change a third to a half of a slot off (a capacity of 3 read for 4 is
+/// a third); a well-fitted grid is within a few percent, and the
+/// anti-aliased edge of a layer a few rows. Between the two (not fitted).
+const OFF_GRID_SHARE: f32 = 0.25;

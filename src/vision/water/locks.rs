@@ -1,0 +1,70 @@
+//! Locked tubes: a lock is a small tube icon hanging on a cover (a
+//! curtain, a sleeve) that hides the whole tube. The tube finder sees the
+//! icon by its shape; this checks the cover around it, so that an
+//! icon-shaped part of a tube (a band of liquid, a neck) is not taken for
+//! a lock.
+
+use image::RgbImage;
+
+use super::slots::{RUN_STEP, color_distance, row_colors};
+use crate::geometry::Rect;
+
+/// Whether a locked tube's `outer` box is a cover of one colour around its
+/// `icon` (a curtain, a sleeve): down its middle, above and below the icon,
+/// the rows keep one colour, where a tube of liquid changes colour from
+/// layer to layer.
+pub fn is_cover(img: &RgbImage, outer: &Rect, icon: &Rect) -> bool {
+    let w = outer.width();
+    let (x0, x1) = (outer.x0 + w * 3 / 10, (outer.x1 - w * 3 / 10).min(img.width()));
+    let margin = outer.height() / 10;
+    let above = (outer.y0 + margin, icon.y0.saturating_sub(2));
+    let below = (icon.y1 + 2, outer.y1.saturating_sub(margin).min(img.height()));
+    let rows: Vec<[u8; 3]> = [above, below]
+        .into_iter()
+        .filter(|&(y0, y1)| y1 > y0 && x1 > x0)
+        .flat_map(|(y0, y1)| row_colors(img, x0, x1, y0, y1))
+        .collect();
+    if rows.is_empty() {
+        return false;
+    }
+    let cover = crate::imaging::color::median_color(&rows);
+    let alike = rows.iter().filter(|&&c| color_distance(c, cover) <= COVER_STEP).count();
+    alike as f32 >= COVER_SHARE * rows.len() as f32
+}
+
+/// Largest channel difference between a row of a lock's cover and the
+/// cover's median colour: folds and shading of a curtain stay within it,
+/// two liquids differ by more. Twice [`RUN_STEP`], as a cover is shaded
+/// more than a liquid (the curtains of ../shared's sshcrack game).
+const COVER_STEP: u32 = 2 * RUN_STEP;
+
+/// Least share of a cover's rows within [`COVER_STEP`] of its colour
+/// (rope, tassels and the icon's frame take the rest). Not fitted: a
+/// tube of liquid seldom has three quarters of its height in one colour
+/// around a small icon-like shape.
+const COVER_SHARE: f32 = 0.75;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_icon_on_a_cover_of_one_colour_is_a_lock_and_one_among_liquid_bands_is_not() {
+        let outer = Rect { x0: 0, y0: 0, x1: 40, y1: 160 };
+        let icon = Rect { x0: 12, y0: 60, x1: 28, y1: 90 };
+        let mut curtain = RgbImage::from_pixel(40, 160, image::Rgb([20, 110, 90]));
+        for y in icon.y0..icon.y1 {
+            for x in icon.x0..icon.x1 {
+                curtain.put_pixel(x, y, image::Rgb([250, 140, 20]));
+            }
+        }
+        assert!(is_cover(&curtain, &outer, &icon));
+        let mut bands = curtain.clone();
+        for y in (0..160).filter(|y| (y / 20) % 2 == 0 && !(icon.y0..icon.y1).contains(y)) {
+            for x in 0..40 {
+                bands.put_pixel(x, y, image::Rgb([200, 30, 60]));
+            }
+        }
+        assert!(!is_cover(&bands, &outer, &icon));
+    }
+}

@@ -6,7 +6,7 @@
 
 use image::RgbImage;
 
-use super::slots::{RUN_STEP, color_distance, row_colors};
+use super::slots::{RUN_STEP, check_step, color_distance, row_colors};
 use crate::geometry::Rect;
 
 /// Whether a locked tube's `outer` box is a cover of one colour around its
@@ -22,7 +22,7 @@ pub fn is_cover(img: &RgbImage, outer: &Rect, icon: &Rect) -> bool {
     let rows: Vec<[u8; 3]> = [above, below]
         .into_iter()
         .filter(|&(y0, y1)| y1 > y0 && x1 > x0)
-        .flat_map(|(y0, y1)| row_colors(img, x0, x1, y0, y1))
+        .flat_map(|(y0, y1)| row_colors(img, x0, x1, y0, y1, check_step(x0, x1)))
         .collect();
     if rows.is_empty() {
         return false;

@@ -12,7 +12,7 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{row_colors, runs};
+use crate::vision::water::slots::{check_step, row_colors, runs};
 
 /// Down the middle of every tube, each change between two long runs of
 /// colour must fall where two slots meet: liquid comes in whole units, so
@@ -34,7 +34,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         if y1 <= y0 + 2 || x1 <= x0 {
             continue;
         }
-        let profile = row_colors(image, x0, x1, y0, y1);
+        let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
         let runs = runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2));
         for pair in runs.windows(2) {
             // The change lies somewhere between the end of one run and the
@@ -70,7 +70,7 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
         if y1 <= y0 + 2 || x1 <= x0 {
             continue;
         }
-        let profile = row_colors(image, x0, x1, y0, y1);
+        let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
         for run in runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2)) {
             let lab = to_lab(run.color);
             let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{ClientBuilder, Locator};
 use serde_json::json;
 
-use crate::support::{json_of, serve, shared_dir, snapsolve, spawn_group};
+use crate::support::{bundled_sample_report, serve, shared_dir, snapsolve, spawn_group};
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -53,16 +53,7 @@ async fn a_player_uploads_steps_through_moves_and_sees_cards_and_refusals() {
 
     // The command's own answer for lvl105, to compare the page with.
     let dir = tempfile::tempdir().unwrap();
-    let cli = snapsolve()
-        .arg("samples/lvl105.jpg")
-        .args(["--json", "-o"])
-        .arg(dir.path().join("out.png"))
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let report = json_of(&cli);
+    let report = bundled_sample_report(dir.path());
     let moves = report["moves"].as_array().unwrap();
     let fifth = &moves[4];
 

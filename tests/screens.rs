@@ -65,15 +65,7 @@ fn screenshots_with_our_written_truth_read_exactly_and_negatives_are_rejected() 
 #[test]
 fn bundled_screenshot_is_read_and_solved() {
     let dir = tempfile::tempdir().unwrap();
-    let out = snapsolve()
-        .args(["samples/lvl105.jpg", "--json", "-o"])
-        .arg(dir.path().join("out.png"))
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let report = support::bundled_sample_report(dir.path());
     let puzzle = report["puzzle"].as_str().unwrap();
     assert_eq!(
         renamed_in_order(puzzle),

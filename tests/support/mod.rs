@@ -74,6 +74,20 @@ pub fn moves_of(report: &serde_json::Value) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// The command's JSON report on the bundled screenshot `samples/lvl105.jpg`
+/// (exit 0), its pictures written into `dir`.
+pub fn bundled_sample_report(dir: &Path) -> serde_json::Value {
+    let out = snapsolve()
+        .args(["samples/lvl105.jpg", "--json", "-o"])
+        .arg(dir.join("out.png"))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    json_of(&out)
+}
+
 /// The JSON report on a command's standard output.
 pub fn json_of(output: &[u8]) -> serde_json::Value {
     serde_json::from_slice(output).expect("stdout is JSON")

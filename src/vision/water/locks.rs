@@ -8,6 +8,7 @@ use image::RgbImage;
 
 use super::slots::{RUN_STEP, check_step, color_distance, row_colors};
 use crate::geometry::Rect;
+use crate::imaging::color::median_color;
 
 /// Whether a locked tube's `outer` box is a cover of one colour around its
 /// `icon` (a curtain, a sleeve): down its middle, above and below the icon,
@@ -27,7 +28,7 @@ pub fn is_cover(img: &RgbImage, outer: &Rect, icon: &Rect) -> bool {
     if rows.is_empty() {
         return false;
     }
-    let cover = crate::imaging::color::median_color(&rows);
+    let cover = median_color(&rows);
     let alike = rows.iter().filter(|&&c| color_distance(c, cover) <= COVER_STEP).count();
     alike as f32 >= COVER_SHARE * rows.len() as f32
 }

@@ -80,7 +80,7 @@ pub enum Doubt {
     WideColor {
         color: char,
         delta_e: f32,
-        /// Two of its layers furthest apart, as (tube, layer) from 1.
+        /// Two of its layers that far apart, as (tube, layer) from 1.
         layers: Vec<(usize, usize)>,
     },
     #[error(
@@ -132,8 +132,8 @@ const COLOR_MARGIN_RATIO: f32 = 2.0;
 /// (about the ΔE 2-3 JPEG quality 70-90 adds to flat colour; not fitted).
 const SAME_COLOR_NOISE: f32 = 3.0;
 
-/// A gap between neighbouring tubes of one row this many times the row's
-/// usual pitch has room for a tube; 2 pitches is a tube missed, and a row
+/// A gap between neighbouring tubes of one row this many times the usual
+/// pitch (over every row) has room for a tube; 2 pitches is a tube missed, and a row
 /// laid out with uneven spacing is still well under it (the rows of
 /// ../shared are even to a few pixels; the value sits between 1 and 2).
 const MISSING_TUBE_PITCHES: f32 = 1.6;

@@ -12,7 +12,7 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{check_step, row_colors, runs};
+use crate::vision::water::slots::{Run, check_step, row_colors, runs};
 
 /// Down the middle of every tube, each change between two long runs of
 /// colour must fall where two slots meet: liquid comes in whole units, so
@@ -28,15 +28,9 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         }
         let (bottom, top) = (tube.slots[0], tube.slots[tube.slots.len() - 1]);
         let unit = bottom.height().max(1) as f32;
-        let (y0, y1) = (top.y0, bottom.y1.min(image.height()));
         let w = tube.outer.width();
-        let (x0, x1) = (tube.outer.x0 + w / 5, (tube.outer.x1 - w / 5).min(image.width()));
-        if y1 <= y0 + 2 || x1 <= x0 {
-            continue;
-        }
-        let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
-        let runs = runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2));
-        for pair in runs.windows(2) {
+        let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
+        for pair in long_runs(image, (x0, x1), (top.y0, bottom.y1), unit).windows(2) {
             // The change lies somewhere between the end of one run and the
             // start of the next (short runs between them, an edge or a lit
             // surface, were left out): the nearer end counts.
@@ -64,14 +58,10 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
         let Some(top) = tube.slots.last() else { continue };
         let unit = top.height().max(1) as f32;
         let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
-        let y1 = top.y0.saturating_sub((unit * 0.1) as u32).min(image.height());
+        let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
         let w = tube.outer.width();
-        let (x0, x1) = (tube.outer.x0 + w * 3 / 10, (tube.outer.x1 - w * 3 / 10).min(image.width()));
-        if y1 <= y0 + 2 || x1 <= x0 {
-            continue;
-        }
-        let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
-        for run in runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2)) {
+        let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);
+        for run in long_runs(image, (x0, x1), (y0, y1), unit) {
             let lab = to_lab(run.color);
             let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
             if liquid {
@@ -80,6 +70,18 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
         }
     }
     None
+}
+
+/// The runs of one colour, at least [`OFF_GRID_LONG_RUN`] slots long, down
+/// the columns `x0..x1` over the rows `y0..y1` (clipped to the picture);
+/// none where that leaves no room.
+fn long_runs(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32), unit: f32) -> Vec<Run> {
+    let (x1, y1) = (x1.min(image.width()), y1.min(image.height()));
+    if y1 <= y0 + 2 || x1 <= x0 {
+        return Vec::new();
+    }
+    let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
+    runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2))
 }
 
 /// Shortest run of one colour, in slot heights, whose ends

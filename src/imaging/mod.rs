@@ -1,11 +1,13 @@
 //! Generic pixel helpers that know no game: colour ([`color`]: CIELAB, ΔE,
 //! medians), resampling ([`resample`]: shrinking, bilinear samples, blur)
-//! and masks ([`mask`]: blobs, opening, span filling, floods); and
+//! masks ([`mask`]: blobs, opening, span filling, floods) and flat regions
+//! ([`segment`]); and
 //! [`par_map`], which shares per-item work over the cores.
 
 pub mod color;
 pub mod mask;
 pub mod resample;
+pub mod segment;
 
 /// `f` applied to every item, the items shared out over the cores in
 /// contiguous runs; the results in the items' order, so nothing depends on

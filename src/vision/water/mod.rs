@@ -2,19 +2,25 @@
 //! where its tubes are out.
 //!
 //! [`read`] is the one entry, used by the command, `calibrate` and the tests
-//! alike: [`tubes`] finds the tube outlines by geometry, [`slots`] measures
-//! the layers and samples one colour per slot, then the samples are named
+//! alike: [`tubes`] finds the tube outlines by geometry (or, when that gives
+//! no reading that passes the checks, `vessels` finds vessels of any shape
+//! by their liquid), [`slots`] profiles each tube, [`grid`] measures the
+//! layers and [`slots`] samples one colour per slot, then the samples are named
 //! by clustering them ([`colors`]) or by a calibrated theme ([`theme`]) and
 //! checked into a level ([`level`]), and the [`Layout`] the overlay draws on
 //! is built once, with the colour of each id as read.
 
 pub mod colors;
+mod columns;
 pub mod doubts;
+pub mod grid;
 mod level;
 mod locks;
+mod outline;
 pub mod slots;
 pub mod theme;
 pub mod tubes;
+mod vessels;
 
 use image::RgbImage;
 use thiserror::Error;
@@ -25,7 +31,7 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::imaging::resample::shrink_by;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
-use slots::{profile, sample_slot, slot_geometry, slot_rects};
+use slots::{Profile, profile, sample_slot, slot_geometry, slot_rects};
 use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
@@ -35,6 +41,13 @@ pub const WORKING_HEIGHT: u32 = 1600;
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
 /// when the reader was built (commit 1a0e966) on ../shared/water_screens.
 const HIDDEN_GLYPH_SHARE: f32 = 0.03;
+
+/// Fewest rows a layer may span in the picture worked on: the grid places
+/// each boundary to 0.15 of a layer, which under 7 rows is less than a
+/// pixel, and JPEG blurs an edge over more than that. (A layer of a
+/// generated wine glass in a 540 px screenshot spans 5 rows once shrunk
+/// for the liquid finder.)
+const MIN_LAYER_ROWS: f32 = 7.0;
 
 /// How the colours of a screenshot are named.
 #[derive(Debug, Clone, Default)]
@@ -121,7 +134,43 @@ pub enum VisionError {
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level.
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let detection = match detect(image, options) {
+    let by_walls = read_with(image, options, Finder::Walls);
+    if by_walls.read.is_ok() {
+        return by_walls;
+    }
+    // Vessels of another shape: read again by the liquid, and believed
+    // only if that reading passes every check; else the first answer
+    // stands (its sentence is about the tubes the walls showed).
+    let by_liquid = read_with(image, options, Finder::Liquid);
+    let believed = by_liquid.read.is_ok() && by_liquid.detection.as_ref().is_some_and(liquid_finding_believed);
+    if believed { by_liquid } else { by_walls }
+}
+
+/// What a reading by the liquid must show besides passing the checks.
+/// - No hidden layer, and no slot of a hidden cell's dark grey: hidden
+///   layers leave the number of layers open to the counts, and a vessel's
+///   height is then the one other measure of it, too little to believe in
+///   a vessel of another shape; and in the shrunk picture the liquid
+///   finder works on, a `?` glyph blurs below the brightness that tells a
+///   hidden cell from a dark liquid.
+/// - No more empty vessels than filled ones: a gap between two vessels
+///   (whose walls make a vessel's silhouette) taken for a vessel is empty,
+///   and when every gap is taken the spacing stays even, so the row checks
+///   cannot see it. A level holds as many filled tubes as colours, and
+///   one to four spare ones.
+fn liquid_finding_believed(detection: &Detection) -> bool {
+    let hidden = detection.samples.iter().flatten().any(|s| match s {
+        SlotSample::Hidden => true,
+        SlotSample::Color(c) => slots::is_dark_grey(*c),
+        SlotSample::Empty => false,
+    });
+    let empty = detection.samples.iter().filter(|t| t.iter().all(|s| *s == SlotSample::Empty)).count();
+    !hidden && empty * 2 <= detection.samples.len()
+}
+
+/// Reads a screenshot with the vessels one finder finds.
+fn read_with(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
+    let detection = match detect(image, options, finder) {
         Ok(d) => d,
         Err(e) => return WaterSight { detection: None, read: Err(e) },
     };
@@ -195,31 +244,62 @@ fn recognise(
     Ok(puzzle)
 }
 
+/// How the vessels of a screenshot are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Finder {
+    /// By their straight walls and closed bottoms ([`tubes`]): test tubes,
+    /// bottles and ball tubes, and locked tubes by their icon.
+    Walls,
+    /// By their liquid and their silhouette ([`vessels`]), whatever their
+    /// shape: tried when the walls give no reading that passes every check.
+    Liquid,
+}
+
 /// Finds the tubes and samples every slot of a water-sort screenshot.
-fn detect(image: &RgbImage, options: &ReadOptions) -> Result<Detection, VisionError> {
-    let (working, scale) = working_copy(image);
-    let g = Gradients::new(&working);
-    let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
-        .into_iter()
-        .filter_map(|mut t| match t.lock_icon {
-            // An icon-shaped part of a tube (a band of liquid, a neck) is no
-            // lock: a lock's icon hangs on a cover of one colour.
-            Some(icon) if !locks::is_cover(&working, &t.outer, &icon) => {
-                t.lock_icon = None;
-                t.walls.then_some(t)
-            }
-            _ => Some(t),
-        })
-        .collect();
+fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Detection, VisionError> {
+    let (working, scale) = match finder {
+        Finder::Walls => working_copy(image),
+        Finder::Liquid => vessels::working_copy(image),
+    };
+    let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match finder {
+        Finder::Walls => {
+            let g = Gradients::new(&working);
+            let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
+                .into_iter()
+                .filter_map(|mut t| match t.lock_icon {
+                    // An icon-shaped part of a tube (a band of liquid, a
+                    // neck) is no lock: a lock's icon hangs on a cover of
+                    // one colour.
+                    Some(icon) if !locks::is_cover(&working, &t.outer, &icon) => {
+                        t.lock_icon = None;
+                        t.walls.then_some(t)
+                    }
+                    _ => Some(t),
+                })
+                .collect();
+            let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
+            let profiles = found
+                .iter()
+                .filter(|t| t.lock_icon.is_none())
+                .map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold))
+                .collect();
+            (found, profiles)
+        }
+        Finder::Liquid => {
+            let found = vessels::find_vessels(&working);
+            let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
+            let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines)).collect();
+            let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
+            (boxes, profiles)
+        }
+    };
     if found.len() < 2 {
         return Err(VisionError::NoTubes);
     }
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
-    let profiles: Vec<_> =
-        open_tubes.iter().map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold)).collect();
     let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
-    if !(2..=8).contains(&geometry.capacity) {
+    if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });
     }
 
@@ -250,6 +330,17 @@ fn detect(image: &RgbImage, options: &ReadOptions) -> Result<Detection, VisionEr
         // Walked top down; stored bottom first.
         tube_samples.reverse();
         tube_raw.reverse();
+        // A slot the colour of the liquid just below it is more of that
+        // liquid, even where the board beside it is that colour too (a
+        // blue liquid before a blue sky).
+        for i in 1..tube_samples.len() {
+            if tube_samples[i] == SlotSample::Empty
+                && let SlotSample::Color(below) = tube_samples[i - 1]
+                && delta_e(to_lab(tube_raw[i]), to_lab(below)) <= SAME_LIQUID_DELTA_E
+            {
+                tube_samples[i] = SlotSample::Color(tube_raw[i]);
+            }
+        }
         samples.push(tube_samples);
         raws.push(tube_raw);
         layout_tubes.push(TubeLayout {
@@ -343,6 +434,15 @@ pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
 
 /// Largest CIELAB distance between empty glass and the board beside it.
 const EMPTY_DELTA_E: f32 = 20.0;
+
+/// Largest CIELAB distance between two slots of one flat liquid, one above
+/// the other. Slot samples are medians of the slot's middle, so a flat
+/// liquid gives the same colour to within JPEG noise (ΔE 1-2 down
+/// zhoushizoe's bottles); empty glass over a board differs from the liquid
+/// under it by far more (it passed [`EMPTY_DELTA_E`] against the board).
+/// Kept well under the ΔE 11 that shading spreads one liquid over a whole
+/// tube, so a slot is only joined to an identical one.
+const SAME_LIQUID_DELTA_E: f32 = 4.0;
 
 /// The image to work on: the screenshot itself, or a copy shrunk by a
 /// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the

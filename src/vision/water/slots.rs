@@ -1,18 +1,18 @@
-//! From tube outlines to slots: the layer height and capacity read from the
-//! liquid itself, and one colour sample per slot.
+//! From tube outlines to slots: each tube's profile, and one colour sample
+//! per slot.
 //!
 //! Down the middle of every tube the colour is constant inside a layer and
-//! jumps between layers, so each tube gives a profile of runs. The distance
-//! of every run boundary from the bottom of the liquid is a whole number of
-//! layer heights, in every tube; the layer height is the largest height that
-//! explains nearly all boundaries. The capacity is how many such layers fit
-//! between the bottom of the liquid and the top of the tube. Slots are then
-//! cut from the bottom up and sampled with a median (robust to glare,
-//! bubbles, outlines and the glyph of a hidden layer).
+//! jumps between layers, so each tube gives a profile of runs (and the
+//! glyphs of hidden layers); [`super::grid`] fits the layer grid to all
+//! profiles at once. Slots are then cut from the bottom up and sampled with
+//! a median (robust to glare, bubbles, outlines and the glyph of a hidden
+//! layer).
 
 use image::RgbImage;
 
+pub use super::grid::{SlotGeometry, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
+use super::vessels::Vessel;
 use crate::geometry::Rect;
 
 /// Per-row median colour of the central strip of a tube, from every
@@ -127,24 +127,57 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], e
         .rev()
         .find(|&y| g.gy[(y * g.width + cx) as usize] >= edge_threshold)
         .unwrap_or(r.y1);
-    let min_len = (w / 10).max(3);
     let (sx0, sx1) = (sx0.max(r.x0), sx1.max(sx0 + 1));
-    let prof = row_colors(img, sx0, sx1, r.y0, outer_bottom, 1);
-    let mut runs = runs(&prof, r.y0, min_len);
+    // The liquid column ends where the last long run ends.
+    strip_profile(img, &r, (sx0, sx1), (r.y0, outer_bottom), (w / 10).max(3), others, None)
+}
+
+/// Reads the middle of a vessel found by its liquid and silhouette, from
+/// its top down to its bottom (where its liquid rests). `others` are all
+/// vessels' boxes (to find the board beside this one).
+pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -> Profile {
+    let r = vessel.outer;
+    let centre = (r.x0 + r.x1) as f32 / 2.0;
+    let reach = (vessel.half_width * STRIP_SHARE).max(1.0);
+    let (sx0, sx1) = ((centre - reach).max(0.0) as u32, ((centre + reach).ceil() as u32).min(img.width()));
+    let bottom = vessel.bottom.min(img.height());
+    strip_profile(img, &r, (sx0, sx1.max(sx0 + 1)), (vessel.top, bottom), (r.width() / 10).max(2), others, Some(bottom))
+}
+
+/// The share of a vessel's interior half-width its profile strip spans
+/// either side of the centre: clear of curved walls and of a highlight
+/// streak near the wall. Chosen on the generated vessel shapes of the
+/// tuning seeds (a wine glass's bowl narrows fastest).
+const STRIP_SHARE: f32 = 0.35;
+
+/// The profile of the columns `sx0..sx1` of tube box `r` between rows
+/// `top..end`: its runs of at least `min_len` rows, each taken for empty
+/// glass when it looks like the board beside the tube, and its glyphs. The
+/// liquid's bottom is `bottom`, or where the last run ends.
+fn strip_profile(
+    img: &RgbImage,
+    r: &Rect,
+    (sx0, sx1): (u32, u32),
+    (top, end): (u32, u32),
+    min_len: u32,
+    others: &[Rect],
+    bottom: Option<u32>,
+) -> Profile {
+    let prof = row_colors(img, sx0, sx1, top, end, 1);
+    let mut runs = runs(&prof, top, min_len);
     for run in &mut runs {
         let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
-        run.empty = super::looks_empty(run.color, sample_beside(img, &r, &band, others));
+        run.empty = super::looks_empty(run.color, sample_beside(img, r, &band, others));
     }
-    // The liquid column ends where the last long run ends.
-    let bottom = runs.last().map_or(outer_bottom, |run| run.y1);
-    let glyphs = glyph_centres(img, sx0, sx1, r.y0, bottom, &prof);
+    let bottom = bottom.unwrap_or_else(|| runs.last().map_or(end, |run| run.y1));
+    let glyphs = glyph_centres(img, sx0, sx1, top, bottom, &prof);
     for run in &mut runs {
         // A run holding `?` glyphs is hidden liquid, however dark.
         if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
             run.empty = false;
         }
     }
-    Profile { runs, glyphs, top: r.y0, width: w, bottom }
+    Profile { runs, glyphs, top, width: r.width(), bottom }
 }
 
 /// Brightest channel of the dark grey cell a hidden layer is drawn as, and
@@ -194,181 +227,6 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
         centres.push((s + last) / 2);
     }
     centres
-}
-
-/// Layer height and capacity shared by all tubes of a screenshot.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SlotGeometry {
-    pub layer_height: f32,
-    pub capacity: usize,
-    /// Rows to add to each profile's `bottom` to reach the liquid's bottom.
-    pub bottom_shift: f32,
-    /// The tallest tube's height in layers (capacity is this, rounded down).
-    pub height_in_layers: f32,
-}
-
-/// Finds the layer height that puts nearly every run boundary of every tube
-/// at a whole number of layers above that tube's liquid bottom; then how many
-/// layers fit in the tube.
-pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
-    // (distance above the liquid bottom, expected fraction of a layer):
-    // run starts sit on layer boundaries, glyph centres in the middle.
-    let mut distances: Vec<(f32, f32)> = Vec::new();
-    let mut interior: Vec<f32> = Vec::new();
-    for p in profiles {
-        interior.push((p.bottom - p.top) as f32);
-        // Short runs are rims and surface highlights, not layers: in every
-        // theme measured a layer is 0.65-0.8 of the tube's width tall, rims
-        // and highlights under 0.2. The start of an empty run is the rim,
-        // not a layer boundary.
-        // Hidden layers look alike, so a boundary between two runs that
-        // both hold `?` glyphs is shading (a lighter rounded bottom), not
-        // a layer boundary.
-        let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
-        for (i, run) in p.runs.iter().enumerate() {
-            let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
-            if !run.empty && !shading && run.y0 > p.top + 2 && (run.y1 - run.y0) * 10 >= p.width * 3 {
-                distances.push(((p.bottom - run.y0) as f32, 0.0));
-            }
-        }
-        distances.extend(p.glyphs.iter().map(|&y| ((p.bottom - y) as f32, 0.5)));
-    }
-    let tallest = interior.iter().cloned().fold(0.0, f32::max);
-    if distances.is_empty() || tallest <= 0.0 {
-        return None;
-    }
-    // Hidden layers sit together, one glyph each, so consecutive glyphs of a
-    // tube are one layer apart, whatever shading splits their block into
-    // runs. Without two glyphs in a tube: a block's length over its glyphs.
-    let mut per_glyph: Vec<f32> =
-        profiles.iter().flat_map(|p| p.glyphs.windows(2).map(|w| w[1].abs_diff(w[0]) as f32)).collect();
-    if per_glyph.is_empty() {
-        per_glyph = profiles
-            .iter()
-            .flat_map(|p| {
-                p.runs.iter().filter_map(|run| {
-                    let n = p.glyphs.iter().filter(|&&y| (run.y0..run.y1).contains(&y)).count();
-                    (n > 0).then(|| (run.y1 - run.y0) as f32 / n as f32)
-                })
-            })
-            .collect();
-    }
-    per_glyph.sort_by(f32::total_cmp);
-    let glyph_h = per_glyph.get(per_glyph.len() / 2).copied();
-    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
-    let fits = |h: f32, shift: f32| {
-        let good = distances
-            .iter()
-            .filter(|&&(d, offset)| {
-                let layers = (d + shift) / h - offset;
-                let k = layers.round();
-                k >= 1.0 - offset && (layers - k).abs() <= 0.15
-            })
-            .count();
-        good as f32 / distances.len() as f32
-    };
-    // The liquid's true bottom may sit a little below the last clean run
-    // (a rounded bottom darkens near the outline): fit a shared shift too.
-    // The best-explaining height; of heights nearly as good, the largest
-    // (half a layer explains the same boundaries but not the glyphs, and
-    // fits more tightly).
-    let candidates: Vec<(f32, f32, f32)> = (0..)
-        .map(|i| tallest / 1.5 - 0.25 * i as f32)
-        .take_while(|&h| h >= tallest / 9.0)
-        .filter(|&h| plausible(h))
-        .map(|h| {
-            let (shift, fit) = (0..=16)
-                .map(|s| (s as f32 * 0.5, fits(h, s as f32 * 0.5)))
-                .fold((0.0, -1.0), |best, c| if c.1 > best.1 + 1e-6 { c } else { best });
-            (h, shift, fit)
-        })
-        .collect();
-    let &(best_h, best_shift, best) = candidates.iter().fold(None, |acc: Option<&(f32, f32, f32)>, c| match acc {
-        Some(a) if a.2 >= c.2 => Some(a),
-        _ => Some(c),
-    })?;
-    if best < 0.6 {
-        return None;
-    }
-    // Half a layer explains every boundary a whole layer does: when a
-    // multiple of the best height explains nearly as much, it is the layer.
-    let (coarse_h, coarse_shift) = [4.0, 3.0, 2.0]
-        .iter()
-        .map(|&m| best_h * m)
-        .filter(|&h| h <= tallest && plausible(h))
-        .find_map(|h| {
-            let (shift, fit) = (0..=16)
-                .map(|s| (s as f32 * 0.5, fits(h, s as f32 * 0.5)))
-                .fold((0.0, -1.0), |b, c| if c.1 > b.1 + 1e-6 { c } else { b });
-            (fit >= best - 0.08).then_some((h, shift))
-        })
-        .unwrap_or((best_h, best_shift));
-    // Glyph centres sit a little off the slot centres, so with glyphs the
-    // least-squares refit would trade accuracy for their bias.
-    let (h, shift) = if glyph_h.is_some() {
-        // Refit on the layer boundaries alone, and keep it only if it still
-        // agrees with the glyphs.
-        let boundaries: Vec<(f32, f32)> = distances.iter().copied().filter(|&(_, offset)| offset == 0.0).collect();
-        let (h, shift) = refine(&boundaries, coarse_h, coarse_shift);
-        if boundaries.len() >= 3 && plausible(h) { (h, shift) } else { (coarse_h, coarse_shift) }
-    } else {
-        refine(&distances, coarse_h, coarse_shift)
-    };
-    // Heights in layers of the median tube: a corked or decorated tube
-    // stands taller than the rest.
-    let median_height = |h: f32, shift: f32| {
-        let mut v: Vec<f32> = profiles.iter().map(|p| (p.bottom as f32 + shift - p.top as f32) / h).collect();
-        v.sort_by(f32::total_cmp);
-        v[v.len() / 2]
-    };
-    let capacity_for = |h: f32, shift: f32| (median_height(h, shift) + 0.05).floor() as usize;
-    // When every boundary falls on an even layer, twice the layer height
-    // explains them just as well; real games hold 4 to 6 layers, so a tube
-    // of one or two layers means the height must be split.
-    let (h, shift) = if capacity_for(h, shift) < 3 {
-        [2.0, 3.0]
-            .iter()
-            .map(|&d| (h / d, shift))
-            .find(|&(h, shift)| (3..=8).contains(&capacity_for(h, shift)))
-            .unwrap_or((h, shift))
-    } else {
-        (h, shift)
-    };
-    let height_in_layers = median_height(h, shift);
-    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
-}
-
-/// Least squares on the evidence the coarse grid explains: each inlier says
-/// `d + shift = (k + offset) · h` with its `k` fixed, which is linear in
-/// `h` and `shift`. The coarse search trades height against shift; this
-/// settles both.
-fn refine(distances: &[(f32, f32)], h: f32, shift: f32) -> (f32, f32) {
-    let (mut h, mut shift) = (h, shift);
-    for _ in 0..3 {
-        // Rows: x = k + offset, y = d; fit y = h·x − shift.
-        let points: Vec<(f32, f32)> = distances
-            .iter()
-            .filter_map(|&(d, offset)| {
-                let layers = (d + shift) / h - offset;
-                let k = layers.round();
-                (k >= 1.0 - offset && (layers - k).abs() <= 0.15).then_some((k + offset, d))
-            })
-            .collect();
-        let n = points.len() as f32;
-        if n < 2.0 {
-            break;
-        }
-        let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
-        let (mx, my) = (sx / n, sy / n);
-        let sxx: f32 = points.iter().map(|&(x, _)| (x - mx) * (x - mx)).sum();
-        if sxx < 1e-3 {
-            break;
-        }
-        let sxy: f32 = points.iter().map(|&(x, y)| (x - mx) * (y - my)).sum();
-        h = sxy / sxx;
-        shift = h * mx - my;
-    }
-    (h, shift)
 }
 
 /// The slot rectangles of a tube, bottom first.

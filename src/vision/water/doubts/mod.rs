@@ -33,7 +33,7 @@ use super::Detection;
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
-use unit::{liquid_above, off_grid};
+use unit::{change_in_empty, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
 /// layers are numbered from 1, tubes in reading order, layers from the
@@ -66,10 +66,14 @@ pub enum Doubt {
     RowOffCentre { first: usize, last: usize, against: &'static str, off: f32 },
     #[error("the gap between tubes {left} and {right} is wide enough for another tube, which was not found")]
     GapInRow { left: usize, right: usize },
+    #[error("tubes {left} and {right} stand much closer together than the other tubes, so one of them may be no tube")]
+    Crowded { left: usize, right: usize },
     #[error(
         "tube {tube} changes colour {off:.0}% of a layer away from where its layers meet, so the layer height (or the number of layers) was misread"
     )]
     OffGrid { tube: usize, off: f32 },
+    #[error("tube {tube} changes colour where it was read empty, so a liquid there was taken for glass")]
+    ChangeInEmpty { tube: usize },
     #[error(
         "tube {tube} shows liquid above its top layer, so it holds more layers than were read (a vessel's neck or shoulder taken for headroom)"
     )]
@@ -102,9 +106,13 @@ impl Doubt {
                 slot(t, layer).into_iter().collect()
             }
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
-            Doubt::GapInRow { left, right } => [tube(left), tube(right)].into_iter().flatten().collect(),
+            Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
+                [tube(left), tube(right)].into_iter().flatten().collect()
+            }
             Doubt::RowOffCentre { first, last, .. } => (first..=last).filter_map(tube).collect(),
-            Doubt::OffGrid { tube: t, .. } | Doubt::LiquidAbove { tube: t } => tube(t).into_iter().collect(),
+            Doubt::OffGrid { tube: t, .. } | Doubt::LiquidAbove { tube: t } | Doubt::ChangeInEmpty { tube: t } => {
+                tube(t).into_iter().collect()
+            }
             Doubt::AllFull => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
                 layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()
@@ -150,10 +158,12 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
     hidden_on_top(samples)
         .or_else(|| lookalike(image, detection, puzzle))
         .or_else(|| gap_in_row(tubes))
+        .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))
         .or_else(|| all_full(puzzle))
         .or_else(|| split_layer(image, detection, puzzle))
         .or_else(|| off_grid(image, detection))
+        .or_else(|| change_in_empty(image, detection))
         .or_else(|| liquid_above(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
@@ -193,11 +203,41 @@ fn gap_in_row(tubes: &[TubeLayout]) -> Option<Doubt> {
     None
 }
 
+/// A game spaces the tubes of its rows alike, with board between them, so
+/// two neighbours much closer than the usual pitch, or touching, are one
+/// tube found twice, or a gap between two tubes (whose walls are a
+/// vessel's silhouette) taken for a vessel.
+fn crowded(tubes: &[TubeLayout]) -> Option<Doubt> {
+    // The upper median: phantoms halve the gaps they stand in.
+    let gaps = pitches(tubes);
+    let usual = *gaps.get(gaps.len() / 2).filter(|_| gaps.len() >= 2)?;
+    rows(tubes).into_iter().find_map(|row| {
+        // Two vessels touching side by side are one vessel and the board
+        // between two more (whose walls look like a vessel's).
+        let at = tubes[row.clone()].windows(2).position(|w| {
+            w[1].outer.center_x() - w[0].outer.center_x() < CROWDED_PITCHES * usual || w[0].outer.x1 >= w[1].outer.x0
+        })?;
+        Some(Doubt::Crowded { left: row.start + at + 1, right: row.start + at + 2 })
+    })
+}
+
+/// Nearest two neighbouring tubes stand, in usual pitches (here the upper
+/// median of all neighbours' distances). A gap taken for a vessel stands
+/// at half; no screen of ../shared is refused by it. Not fitted: between
+/// the half and a whole pitch.
+const CROWDED_PITCHES: f32 = 0.75;
+
 /// The usual distance between neighbouring tube centres, over every row
 /// (rows of one level share their pitch, so a short last row is measured
 /// by the others): the lower median of all gaps, when there are at least
 /// two.
 fn usual_pitch(tubes: &[TubeLayout]) -> Option<f32> {
+    let gaps = pitches(tubes);
+    (gaps.len() >= 2).then(|| gaps[(gaps.len() - 1) / 2])
+}
+
+/// The distances between neighbouring tube centres of every row, sorted.
+fn pitches(tubes: &[TubeLayout]) -> Vec<f32> {
     let mut gaps: Vec<f32> = rows(tubes)
         .into_iter()
         .flat_map(|row| {
@@ -205,11 +245,8 @@ fn usual_pitch(tubes: &[TubeLayout]) -> Option<f32> {
             centres.windows(2).map(|w| w[1] - w[0]).collect::<Vec<f32>>()
         })
         .collect();
-    if gaps.len() < 2 {
-        return None;
-    }
     gaps.sort_by(f32::total_cmp);
-    Some(gaps[(gaps.len() - 1) / 2])
+    gaps
 }
 
 /// The rows of `tubes` (reading order) as index ranges: tubes that overlap

@@ -112,3 +112,28 @@ fn a_colour_spread_like_two_shades_is_doubted_only_when_hidden_layers_leave_the_
     let shown: WaterPuzzle = "AB BA EE".parse().unwrap();
     assert_eq!(wide_color(&[vec![near, Color(RED)], vec![Color(RED), far], vec![Empty, Empty]], &shown), None);
 }
+
+#[test]
+fn two_tubes_much_closer_than_the_others_are_doubted() {
+    let at = |x0: u32| TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 100, y1: 300 }, slots: Vec::new() };
+    // Four tubes 80 apart: fine. A fifth 40 past the last (a gap between
+    // two tubes taken for a vessel): doubted.
+    let even: Vec<TubeLayout> = [0, 80, 160, 240].map(at).into();
+    assert_eq!(crowded(&even), None);
+    let mut phantom = even.clone();
+    phantom.insert(3, at(200));
+    assert_eq!(crowded(&phantom), Some(Doubt::Crowded { left: 3, right: 4 }));
+}
+
+#[test]
+fn a_change_of_colour_among_the_slots_read_empty_is_doubted() {
+    // Red one unit, then a pale liquid two units that was read as empty
+    // glass: a change inside the empty slots.
+    let pale = [150, 170, 200];
+    let (image, mut detection) = tube_picture(&[(RED, 30), (pale, 60)], 4, 30);
+    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+    // Read as liquid, the empty slot above it is one colour: no doubt.
+    detection.samples = vec![vec![Color(RED), Color(pale), Color(pale), Empty]];
+    assert_eq!(change_in_empty(&image, &detection), None);
+}

@@ -72,6 +72,25 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
     None
 }
 
+/// Empty glass is one colour down a tube (the board behind it, at most a
+/// slow gradient): two long runs of different colour among the slots read
+/// empty say one of them is liquid taken for glass (a pale blue before a
+/// blue sky). Only the slots are looked at: from the headroom above them
+/// it refused three of ../shared's screens (a rim or shoulder in the strip).
+pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
+        let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
+        let (Some(lowest_empty), Some(top)) = (tube.slots.get(filled), tube.slots.last()) else { continue };
+        let unit = top.height().max(1) as f32;
+        let w = tube.outer.width();
+        let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
+        if long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit).len() > 1 {
+            return Some(Doubt::ChangeInEmpty { tube: t + 1 });
+        }
+    }
+    None
+}
+
 /// The runs of one colour, at least [`OFF_GRID_LONG_RUN`] slots long, down
 /// the columns `x0..x1` over the rows `y0..y1` (clipped to the picture);
 /// none where that leaves no room.

@@ -1,0 +1,349 @@
+//! The layer grid: the layer height, the liquid's bottom and the capacity
+//! shared by all tubes of a screenshot, read from the liquid itself.
+//!
+//! Every boundary between two layers of a tube lies a whole number of
+//! layers above that tube's liquid bottom, and every `?` glyph half a layer
+//! above one: the grid is the largest layer height (and a small shift of
+//! the bottom) that explains nearly all of that evidence, each boundary on
+//! a layer of its own. A game draws a liquid's lit surface either above
+//! its top layer or inside it; both are tried. The capacity is how many
+//! layers fit between the liquid's bottom and the top of the glass.
+
+use super::slots::{Profile, Run};
+
+/// Whether a run is tall enough to be a layer: in every theme measured a
+/// layer is 0.65-0.8 of the tube's width tall, rims and highlights under 0.2.
+fn is_long(run: &Run, width: u32) -> bool {
+    (run.y1 - run.y0) * 10 >= width * 3
+}
+
+/// Most rows between a lit surface band and the liquid below it: the
+/// anti-aliased edge between two runs, which `runs` drops (it is shorter
+/// than a run).
+const SURFACE_GAP: u32 = 3;
+
+/// Where a game draws the lit surface of a liquid, a short band of its own
+/// colour on top of it: above the top layer (the liquid below it starts on
+/// the boundary) or inside it (its own start is the boundary). One game
+/// keeps one convention, so a screenshot is read with the one whose grid
+/// explains more. (A band centred on the boundary, the ellipse of a
+/// cylinder's surface, was tried: on zhoushizoe's tubes it explained less
+/// than either, the band's ends being cut by JPEG noise.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SurfaceBand {
+    AboveLayer,
+    InsideLayer,
+}
+
+/// One piece of evidence for the layer grid: a row `d` above a tube's
+/// liquid bottom that should lie `offset` layers above a whole number of
+/// layers (0 for a boundary, 0.5 for a glyph's centre).
+#[derive(Debug, Clone, Copy)]
+struct Evidence {
+    d: f32,
+    offset: f32,
+    tube: usize,
+}
+
+impl Evidence {
+    /// The layer this evidence marks on a grid of height `h` moved by
+    /// `shift`, when it lies within 0.15 layer of it.
+    fn layer(&self, h: f32, shift: f32) -> Option<i32> {
+        let layers = (self.d + shift) / h - self.offset;
+        let k = layers.round();
+        (k >= 1.0 - self.offset && (layers - k).abs() <= 0.15).then_some(k as i32)
+    }
+}
+
+/// The share of `evidence` a grid of height `h` moved by `shift` explains.
+/// A tube has one boundary per layer: two boundaries of one tube that round
+/// to the same layer are one explained and one not (a unit so coarse that a
+/// one-layer run falls inside it explains nothing).
+fn explained(evidence: &[Evidence], h: f32, shift: f32) -> f32 {
+    let mut layers: Vec<(usize, i32, bool)> =
+        evidence.iter().filter_map(|e| e.layer(h, shift).map(|k| (e.tube, k, e.offset > 0.0))).collect();
+    layers.sort_unstable();
+    layers.dedup();
+    layers.len() as f32 / evidence.len().max(1) as f32
+}
+
+/// The rows of every tube that should sit on the layer grid: run starts on
+/// layer boundaries, glyph centres in the middle of a layer; and whether
+/// any tube showed a surface band (which only then matters).
+fn evidence(profiles: &[Profile], surface: SurfaceBand) -> (Vec<Evidence>, bool) {
+    let mut out = Vec::new();
+    let mut saw_surface = false;
+    for (t, p) in profiles.iter().enumerate() {
+        // Short runs are rims and surface highlights, not layers
+        // ([`is_long`]). The start of an empty run is the rim, not a layer
+        // boundary.
+        // Hidden layers look alike, so a boundary between two runs that
+        // both hold `?` glyphs is shading (a lighter rounded bottom), not
+        // a layer boundary.
+        let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
+        for (i, run) in p.runs.iter().enumerate() {
+            let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
+            if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p.width) {
+                continue;
+            }
+            let band = i.checked_sub(1).map(|j| p.runs[j]).filter(|band| {
+                !band.empty
+                    && !is_long(band, p.width)
+                    && !holds_glyph(band)
+                    && band.y1 + SURFACE_GAP >= run.y0
+                    && band.y0 > p.top + 2
+            });
+            saw_surface |= band.is_some();
+            let top = match (surface, band) {
+                (SurfaceBand::InsideLayer, Some(band)) => band.y0,
+                _ => run.y0,
+            };
+            out.push(Evidence { d: (p.bottom - top) as f32, offset: 0.0, tube: t });
+        }
+        out.extend(p.glyphs.iter().map(|&y| Evidence { d: (p.bottom - y) as f32, offset: 0.5, tube: t }));
+    }
+    (out, saw_surface)
+}
+
+/// Layer height and capacity shared by all tubes of a screenshot.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotGeometry {
+    pub layer_height: f32,
+    pub capacity: usize,
+    /// Rows to add to each profile's `bottom` to reach the liquid's bottom.
+    pub bottom_shift: f32,
+    /// The tallest tube's height in layers (capacity is this, rounded down).
+    pub height_in_layers: f32,
+}
+
+/// Finds the layer height that puts nearly every run boundary of every tube
+/// at a whole number of layers above that tube's liquid bottom; then how many
+/// layers fit in the tube.
+pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
+    let tallest = profiles.iter().map(|p| (p.bottom - p.top) as f32).fold(0.0, f32::max);
+    if tallest <= 0.0 {
+        return None;
+    }
+    // Hidden layers sit together, one glyph each, so consecutive glyphs of a
+    // tube are one layer apart, whatever shading splits their block into
+    // runs. Without two glyphs in a tube: a block's length over its glyphs.
+    let mut per_glyph: Vec<f32> =
+        profiles.iter().flat_map(|p| p.glyphs.windows(2).map(|w| w[1].abs_diff(w[0]) as f32)).collect();
+    if per_glyph.is_empty() {
+        per_glyph = profiles
+            .iter()
+            .flat_map(|p| {
+                p.runs.iter().filter_map(|run| {
+                    let n = p.glyphs.iter().filter(|&&y| (run.y0..run.y1).contains(&y)).count();
+                    (n > 0).then(|| (run.y1 - run.y0) as f32 / n as f32)
+                })
+            })
+            .collect();
+    }
+    per_glyph.sort_by(f32::total_cmp);
+    let glyph_h = per_glyph.get(per_glyph.len() / 2).copied();
+    // The surface band above the layer is the convention the reader was
+    // built on; the other is taken only when its grid explains more.
+    let (above, saw_surface) = evidence(profiles, SurfaceBand::AboveLayer);
+    let mut grid = fit_grid(&above, tallest, glyph_h).map(|g| (g, explained(&above, g.0, g.1)));
+    if saw_surface {
+        let (inside, _) = evidence(profiles, SurfaceBand::InsideLayer);
+        if let Some(g) = fit_grid(&inside, tallest, glyph_h)
+            && grid.is_none_or(|(_, share)| explained(&inside, g.0, g.1) > share)
+        {
+            grid = Some((g, explained(&inside, g.0, g.1)));
+        }
+    }
+    let ((h, shift), _) = grid?;
+    // Heights in layers of the median tube, from the top of its glass: the
+    // first empty glass above its liquid. A rim, cork or cap stands above
+    // it, inside the outline, and would count as room; a tube full to the
+    // top shows no glass there and is measured from the outline (the board
+    // between two balls lower down is no top).
+    let glass_top = |p: &Profile| {
+        p.runs.iter().take_while(|r| r.empty || !is_long(r, p.width)).find(|r| r.empty).map_or(p.top, |r| r.y0)
+    };
+    let median_height = |h: f32, shift: f32| {
+        let mut v: Vec<f32> = profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let capacity_for = |h: f32, shift: f32| (median_height(h, shift) + 0.05).floor() as usize;
+    // When every boundary falls on an even layer, twice the layer height
+    // explains them just as well; real games hold 4 to 6 layers, so a tube
+    // of one or two layers means the height must be split.
+    let (h, shift) = if capacity_for(h, shift) < 3 {
+        [2.0, 3.0]
+            .iter()
+            .map(|&d| (h / d, shift))
+            .find(|&(h, shift)| (3..=8).contains(&capacity_for(h, shift)))
+            .unwrap_or((h, shift))
+    } else {
+        (h, shift)
+    };
+    let height_in_layers = median_height(h, shift);
+    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
+}
+
+/// The layer height and shift of the grid that explains `evidence` best,
+/// for tubes at most `tallest` rows tall whose glyphs (if any) stand
+/// `glyph_h` apart; `None` when no grid explains most of it.
+fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option<(f32, f32)> {
+    if evidence.is_empty() {
+        return None;
+    }
+    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    let fits = |h: f32, shift: f32| explained(evidence, h, shift);
+    // The liquid's true bottom may sit a little below the last clean run
+    // (a rounded bottom darkens near the outline) or above it (the padding
+    // under a ball, an outline read as a run): fit a shared shift too.
+    // The best-explaining height; of heights nearly as good, the largest
+    // (half a layer explains the same boundaries but not the glyphs, and
+    // fits more tightly).
+    let candidates: Vec<(f32, f32, f32)> = (0..)
+        .map(|i| tallest / 1.5 - 0.25 * i as f32)
+        .take_while(|&h| h >= tallest / 9.0)
+        .filter(|&h| plausible(h))
+        .map(|h| {
+            let (shift, fit) = shift_for(h, &fits);
+            (h, shift, fit)
+        })
+        .collect();
+    let &(best_h, best_shift, best) = candidates.iter().fold(None, |acc: Option<&(f32, f32, f32)>, c| match acc {
+        Some(a) if a.2 >= c.2 => Some(a),
+        _ => Some(c),
+    })?;
+    if best < 0.6 {
+        return None;
+    }
+    // Half a layer explains every boundary a whole layer does: when a
+    // multiple of the best height explains nearly as much, it is the layer.
+    let (coarse_h, coarse_shift) = [4.0, 3.0, 2.0]
+        .iter()
+        .map(|&m| best_h * m)
+        .filter(|&h| h <= tallest && plausible(h))
+        .find_map(|h| {
+            let (shift, fit) = shift_for(h, &fits);
+            (fit >= best - 0.08).then_some((h, shift))
+        })
+        .unwrap_or((best_h, best_shift));
+    // Glyph centres sit a little off the slot centres, so with glyphs the
+    // least-squares refit would trade accuracy for their bias.
+    Some(if glyph_h.is_some() {
+        // Refit on the layer boundaries alone, and keep it only if it still
+        // agrees with the glyphs.
+        let boundaries: Vec<Evidence> = evidence.iter().copied().filter(|e| e.offset == 0.0).collect();
+        let (h, shift) = refine(&boundaries, coarse_h, coarse_shift);
+        if boundaries.len() >= 3 && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
+            (h, shift)
+        } else {
+            (coarse_h, coarse_shift)
+        }
+    } else {
+        match refine(evidence, coarse_h, coarse_shift) {
+            (h, shift) if shift.abs() <= h * MAX_SHIFT_REFINED => (h, shift),
+            _ => (coarse_h, coarse_shift),
+        }
+    })
+}
+
+/// How far, in layers, the searched grid may move the liquid's bottom from
+/// the end of a tube's last run, either way. The two things that move it are
+/// a rounded bottom's darker rim (below) and a ball's padding or an outline
+/// (above), each a fraction of a layer; a shift near half a layer is a grid
+/// that fits the boundaries one layer off and is not searched. The value is
+/// a bound, not a fit: the correct readings of ../shared's screens sit
+/// within 0.2 before refinement.
+const MAX_SHIFT_SEARCHED: f32 = 0.375;
+
+/// How far the least-squares refinement may move the liquid's bottom, in
+/// layers: past half a layer it is fitting the grid to another bottom, and
+/// the searched grid is kept. The correct readings of ../shared's screens
+/// refine to at most 0.48 (sshcrack's hidden-detection.png).
+const MAX_SHIFT_REFINED: f32 = 0.5;
+
+/// The shift (in rows, within [`MAX_SHIFT_SEARCHED`] layers either way, in
+/// sixteenths of a layer) that explains the most evidence at layer height
+/// `h`, and that share; of equal shares, the one nearest zero.
+fn shift_for(h: f32, fits: &impl Fn(f32, f32) -> f32) -> (f32, f32) {
+    let steps = (MAX_SHIFT_SEARCHED * 16.0) as i32;
+    let mut order: Vec<i32> = (-steps..=steps).collect();
+    order.sort_by_key(|j| (j.abs(), *j < 0));
+    order
+        .into_iter()
+        .map(|j| (h * j as f32 / 16.0, fits(h, h * j as f32 / 16.0)))
+        .fold((0.0, -1.0), |best, c| if c.1 > best.1 + 1e-6 { c } else { best })
+}
+
+/// Least squares on the evidence the coarse grid explains: each inlier says
+/// `d + shift = (k + offset) · h` with its `k` fixed, which is linear in
+/// `h` and `shift`. The coarse search trades height against shift; this
+/// settles both.
+fn refine(distances: &[Evidence], h: f32, shift: f32) -> (f32, f32) {
+    let (mut h, mut shift) = (h, shift);
+    for _ in 0..3 {
+        // Rows: x = k + offset, y = d; fit y = h·x − shift.
+        let points: Vec<(f32, f32)> =
+            distances.iter().filter_map(|e| Some((e.layer(h, shift)? as f32 + e.offset, e.d))).collect();
+        let n = points.len() as f32;
+        if n < 2.0 {
+            break;
+        }
+        let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
+        let (mx, my) = (sx / n, sy / n);
+        let sxx: f32 = points.iter().map(|&(x, _)| (x - mx) * (x - mx)).sum();
+        if sxx < 1e-3 {
+            break;
+        }
+        let sxy: f32 = points.iter().map(|&(x, y)| (x - mx) * (y - my)).sum();
+        h = sxy / sxx;
+        shift = h * mx - my;
+    }
+    (h, shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A profile of a tube `width` wide from row `top` to its liquid's
+    /// bottom, with runs `(y0, y1, empty)`.
+    fn tube(top: u32, bottom: u32, width: u32, runs: &[(u32, u32, bool)]) -> Profile {
+        let runs = runs.iter().map(|&(y0, y1, empty)| Run { y0, y1, color: [0, 0, 0], empty }).collect();
+        Profile { runs, glyphs: Vec::new(), top, width, bottom }
+    }
+
+    #[test]
+    fn two_boundaries_of_one_tube_are_never_one_layer() {
+        // Three full tubes of seven 11.6-row units (one on top of six alike,
+        // a generated case), 29 wide. A unit of 40 rounds both boundaries,
+        // 11 rows apart, to layer 2 and read three layers; each boundary
+        // on a layer of its own needs a unit under 11 / 0.7 rows. (Which
+        // unit under that the two boundaries cannot tell.)
+        let full = tube(406, 491, 29, &[(410, 420, false), (421, 491, false)]);
+        let empty = tube(406, 491, 29, &[(410, 491, true)]);
+        let g = slot_geometry(&[full.clone(), full.clone(), full, empty.clone(), empty]).unwrap();
+        assert!(g.layer_height < 11.0 / 0.7, "{g:?}");
+        assert!(g.capacity >= 5, "{g:?}");
+    }
+
+    #[test]
+    fn a_surface_band_inside_the_top_layer_and_a_cork_above_the_glass_are_read() {
+        // Units of 40 rows from row 560 up; each liquid's top layer starts
+        // with a 14-row lit band (zhoushizoe's bottles). One open tube,
+        // three corked ones whose cork (two short runs) stands above a gap
+        // of empty glass: the cork is no room, so the capacity is 4.
+        let band = |top: u32| [(top, top + 14, false), (top + 14, 560, false)];
+        let open = {
+            let [a, b] = band(440);
+            tube(370, 560, 57, &[(370, 376, false), (376, 440, true), a, b])
+        };
+        let corked = |top: u32| {
+            let [a, b] = band(top);
+            tube(350, 560, 57, &[(350, 362, false), (363, 379, false), (390, 398, true), a, b])
+        };
+        let g = slot_geometry(&[open, corked(400), corked(520), corked(480)]).unwrap();
+        assert!((g.layer_height - 40.0).abs() < 1.0, "{g:?}");
+        assert_eq!(g.capacity, 4, "{g:?}");
+    }
+}

@@ -1,0 +1,103 @@
+//! A vessel's outline, traced up its walls from the bottom: where the walls
+//! end (the rim) and where the body ends (a neck above it, as on a flask,
+//! a bulb, a vase or a bottle, holds no slot). The walls are ridges of
+//! horizontal contrast either side of the interior; each is followed row by
+//! row, a pixel or two at a time, so curved and slanted walls are followed
+//! as well as straight ones.
+
+use super::vessels::Edges;
+
+/// What tracing a vessel's walls found, in the working picture's rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outline {
+    /// The highest row where both walls still stand.
+    pub rim: u32,
+    /// The top of the body: the rim, or where a neck begins.
+    pub body_top: u32,
+    /// Whether a neck was found.
+    pub neck: bool,
+    /// The interior's width (between the walls) per row, from the start of
+    /// the trace up: `(row, width)`.
+    pub widths: Vec<(u32, f32)>,
+}
+
+/// How weak a wall may get, against its typical strength on this vessel,
+/// before the trace counts the row as having no wall: the walls beside
+/// glass and beside liquid differ by up to about three times in the
+/// generated tuning themes; above the rim there is no wall at all.
+const WALL_STOP: f32 = 0.3;
+
+/// How many rows with no wall the trace crosses (as a share of the half
+/// width, at least two rows): JPEG blocks and a highlight's end break a
+/// wall for a row or two; a rim ends it.
+const WALL_GAP: f32 = 0.25;
+
+/// A neck is narrower than this share of the body's widest interior (the
+/// generated shapes' necks are 0.32-0.55 of it, a vase's waist or a pint's
+/// foot never under 0.7).
+const NECK_RATIO: f32 = 0.65;
+
+/// Rows of a neck are within this factor of the neck's own width; where
+/// the body widens past it, the body starts.
+const NECK_WIDTH_SLACK: f32 = 1.15;
+
+/// How far a wall may move sideways from one row to the next, in pixels:
+/// the steepest shoulder of a bottle moves it about one pixel per row.
+const WALL_STEP: i64 = 2;
+
+fn strongest(walls: &Edges, y: i64, from: i64, to: i64) -> (i64, f32) {
+    (from..=to)
+        .map(|x| (x, walls.at(x, y) + 0.5 * walls.at(x, y + 1)))
+        .fold((from, -1.0), |b, c| if c.1 > b.1 { c } else { b })
+}
+
+/// Traces the walls of the vessel whose interior is centred at `cx`, rests
+/// on row `bottom` and is about `half` pixels wide either side. `None`
+/// when no wall stands either side.
+pub fn trace(walls: &Edges, cx: f32, bottom: u32, half: f32) -> Option<Outline> {
+    let start = bottom as i64 - (half * 0.8).round().max(2.0) as i64;
+    if start < 1 || half < 1.5 {
+        return None;
+    }
+    let (cx, reach_in, reach_out) = (cx.round() as i64, (half * 0.5).round() as i64, (half * 1.7).round() as i64);
+    let (mut left, left_strength) = strongest(walls, start, cx - reach_out, cx - reach_in);
+    let (mut right, right_strength) = strongest(walls, start, cx + reach_in, cx + reach_out);
+    if left_strength <= 0.0 || right_strength <= 0.0 {
+        return None;
+    }
+    let mut strengths = vec![left_strength.min(right_strength)];
+    let mut widths = vec![(start as u32, (right - left) as f32)];
+    let mut rim = start;
+    let gap = (half * WALL_GAP).round().max(2.0) as i64;
+    let mut y = start - 1;
+    while y >= 0 && y >= rim - gap {
+        let (l, ls) = strongest(walls, y, left - WALL_STEP, left + WALL_STEP);
+        let (r, rs) = strongest(walls, y, right - WALL_STEP, right + WALL_STEP);
+        let typical = median(&strengths);
+        if ls.min(rs) >= WALL_STOP * typical && r > l + 1 {
+            (left, right, rim) = (l, r, y);
+            strengths.push(ls.min(rs));
+            widths.push((y as u32, (r - l) as f32));
+        }
+        y -= 1;
+    }
+    let widest = widths.iter().map(|w| w.1).fold(0.0, f32::max);
+    // A neck: the rows from the rim down that are much narrower than the
+    // body; the body ends where the walls spread past the neck's width.
+    let narrow: Vec<(u32, f32)> = widths.iter().rev().take_while(|w| w.1 < NECK_RATIO * widest).copied().collect();
+    let neck_rows = narrow.len() as f32 >= (half * 0.4).max(3.0);
+    let (body_top, neck) = if neck_rows {
+        let neck_width = median(&narrow.iter().map(|w| w.1).collect::<Vec<_>>());
+        let lowest = narrow.iter().filter(|w| w.1 <= neck_width * NECK_WIDTH_SLACK).map(|w| w.0).max();
+        (lowest.unwrap_or(rim as u32), true)
+    } else {
+        (rim as u32, false)
+    };
+    Some(Outline { rim: rim as u32, body_top, neck, widths })
+}
+
+fn median(v: &[f32]) -> f32 {
+    let mut v = v.to_vec();
+    v.sort_by(f32::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}

@@ -1,0 +1,427 @@
+//! Where the vessels are, whatever their shape: the liquid shows some of
+//! them, and their silhouette then shows all of them.
+//!
+//! 1. Rows: liquid columns whose bottoms line up (liquid rests on the
+//!    vessel's bottom, which every vessel of a row shares) and whose widths
+//!    agree. The row with the most layers in the most colours is surely
+//!    vessels of liquid.
+//! 2. Silhouette: around that row's columns of several layers, the edges of
+//!    the picture (across and down: walls, a round or flat bottom, a rim)
+//!    from the bottom up to the rim are the game's vessel, whatever its
+//!    shape. Their median is the template.
+//! 3. Every row is scanned across with the template: each place that
+//!    matches it, strongly enough, holds a vessel, filled or empty, up to
+//!    the screen's edges. A game draws all its vessels alike, so a row of
+//!    buttons, a banner or the board between two vessels does not match.
+//! 4. Height: where the template's walls end (the rim) or its neck begins.
+
+use image::RgbImage;
+
+use super::columns::{Column, columns};
+use super::outline::{Outline, trace};
+use crate::geometry::Rect;
+use crate::imaging::resample::shrink_by;
+use crate::imaging::segment::{Flatness, segment};
+
+/// One vessel found, in the working picture's pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Vessel {
+    /// The vessel's box: its interior's width with a margin for the outline,
+    /// from its rim to just below its interior's bottom.
+    pub outer: Rect,
+    /// The interior's bottom row + 1 (where liquid rests).
+    pub bottom: u32,
+    /// The body's top row: its rim, or where its neck begins (no slot lies
+    /// above it).
+    pub top: u32,
+    /// The interior's half-width at its widest, in pixels.
+    pub half_width: f32,
+    /// Whether liquid showed it, or only its silhouette.
+    pub seen: Seen,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// A column of liquid (or of empty glass over a plain background).
+    Column,
+    /// Only its silhouette.
+    Silhouette,
+}
+
+/// A row of vessels, and how sure its layout is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub vessels: Vec<Vessel>,
+    /// Columns of several layers that stand in no vessel found.
+    pub stray_columns: usize,
+    /// Vessels that stand off the row's regular spacing.
+    pub off_grid: usize,
+}
+
+/// Widest picture the vessels are looked for in; wider screenshots are
+/// shrunk by a whole factor first. A vessel of 16 in two rows is then still
+/// 20 pixels wide, and cutting a 1080×2400 screenshot into regions takes a
+/// few ms.
+pub const WORKING_WIDTH: u32 = 400;
+
+/// How alike the pixels of one flat region are (RGB channel steps): JPEG
+/// noise at quality 40 and a liquid's gentle shading stay inside; the
+/// boundary between two liquids does not.
+const FLATNESS: Flatness = Flatness { step: 10, spread: 28 };
+
+/// The picture to look in, and the factor back to the original's pixels.
+pub(super) fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
+    let factor = image.width().div_ceil(WORKING_WIDTH).max(1);
+    if factor <= 1 {
+        (std::borrow::Cow::Borrowed(image), 1.0)
+    } else {
+        (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
+    }
+}
+
+/// Every vessel of a working picture, in reading order; none when a row's
+/// layout is in doubt (a vessel off the row's spacing, or liquid standing
+/// in no vessel found), since a level with a vessel missed is a wrong one.
+pub(super) fn find_vessels(working: &RgbImage) -> Vec<Vessel> {
+    let seg = segment(working, FLATNESS);
+    let cols = columns(&seg);
+    let edges = Edges::new(working);
+    let rows = find(&cols, &edges);
+    if rows.iter().any(|r| r.off_grid > 0 || r.stray_columns > 0) {
+        return Vec::new();
+    }
+    rows.iter().flat_map(|r| r.vessels.iter().copied()).collect()
+}
+
+/// Colour edges per pixel, across (`gx`: walls, straight or curved) and
+/// down (`gy`: a bottom, a rim, layer boundaries): the largest channel step
+/// between the pixels either side. A white outline on a pale board differs
+/// in one channel more than in lightness.
+pub struct Edges {
+    pub width: u32,
+    pub height: u32,
+    pub gx: Vec<f32>,
+    pub gy: Vec<f32>,
+}
+
+impl Edges {
+    pub fn new(img: &RgbImage) -> Edges {
+        let (w, h) = (img.width() as usize, img.height() as usize);
+        let raw = img.as_raw();
+        let step = |a: usize, b: usize| {
+            let (a, b) = (a * 3, b * 3);
+            raw[a].abs_diff(raw[b]).max(raw[a + 1].abs_diff(raw[b + 1])).max(raw[a + 2].abs_diff(raw[b + 2])) as f32
+        };
+        let mut gx = vec![0.0f32; w * h];
+        let mut gy = vec![0.0f32; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if x > 0 && x + 1 < w {
+                    gx[i] = step(i - 1, i + 1);
+                }
+                if y > 0 && y + 1 < h {
+                    gy[i] = step(i - w, i + w);
+                }
+            }
+        }
+        Edges { width: w as u32, height: h as u32, gx, gy }
+    }
+
+    /// The edge across at (`x`, `y`); 0 off the picture.
+    pub(super) fn at(&self, x: i64, y: i64) -> f32 {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            0.0
+        } else {
+            self.gx[y as usize * self.width as usize + x as usize]
+        }
+    }
+
+    fn down(&self, x: i64, y: i64) -> f32 {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            0.0
+        } else {
+            self.gy[y as usize * self.width as usize + x as usize]
+        }
+    }
+}
+
+/// Colours this far apart (largest RGB channel step) are different liquids
+/// when a row's colours are counted.
+const DISTINCT_COLOUR_STEP: u8 = 40;
+
+/// Least height of a column worth a vessel, as a share of the picture's
+/// height: one layer of 16 vessels in three rows on a phone is about 1.5%.
+const MIN_COLUMN_HEIGHT: f32 = 0.012;
+
+/// How far the bottoms of one row's columns may differ, in units of their
+/// width: anti-aliasing and JPEG blur move a bottom by a pixel or two; a
+/// round bottom's lowest row by a little more.
+const ROW_BOTTOM_TOLERANCE: f32 = 0.22;
+
+/// How much wider or narrower than the row's median a column may be.
+const ROW_WIDTH_RATIO: f32 = 1.5;
+
+/// How far from the regular spacing a vessel may stand, as a share of the
+/// pitch, before the row's layout is doubtful.
+const GRID_TOLERANCE: f32 = 0.18;
+
+/// The outline's room beside the interior, as a share of the interior's
+/// half-width: a vessel's box is its interior widened by this.
+const OUTLINE_MARGIN: f32 = 0.25;
+
+/// How far the template reaches either side of a vessel's centre, in
+/// half-widths of its interior: the walls and a little board beyond them.
+const TEMPLATE_REACH: f32 = 1.5;
+
+/// The interior left out of the template, in half-widths either side of
+/// the centre: the middle of the interior, clear of curved walls.
+const INTERIOR_SHARE: f32 = 0.7;
+
+/// Least normalised correlation of a place's edges with the template for it
+/// to hold a vessel. The board between two vessels has walls at about the
+/// right places but no bottom and no rim between them, and scores under
+/// 0.4 in the generated tuning themes; vessels score over 0.6.
+const MIN_SILHOUETTE_MATCH: f32 = 0.5;
+
+/// Least edge strength at a place, as a share of the template's: faint
+/// texture (paper, a photo) can echo the template's pattern. An empty
+/// vessel's walls border glass where the template's border liquid, so they
+/// may be weaker, but not by more than about half.
+const MIN_SILHOUETTE_STRENGTH: f32 = 0.4;
+
+fn median(mut v: Vec<f32>) -> f32 {
+    v.sort_by(f32::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// Groups columns into rows by their bottoms and widths.
+fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {
+    let mut sorted: Vec<&Column> = columns.to_vec();
+    sorted.sort_by_key(|c| c.y1);
+    let mut rows: Vec<Vec<&Column>> = Vec::new();
+    for c in sorted {
+        let fits = |row: &Vec<&Column>| {
+            let w = median(row.iter().map(|r| r.band_width() as f32).collect());
+            let bottom = median(row.iter().map(|r| r.y1 as f32).collect());
+            let cw = c.band_width() as f32;
+            (c.y1 as f32 - bottom).abs() <= ROW_BOTTOM_TOLERANCE * w.max(cw)
+                && cw <= w * ROW_WIDTH_RATIO
+                && cw * ROW_WIDTH_RATIO >= w
+        };
+        match rows.iter_mut().find(|r| fits(r)) {
+            Some(row) => row.push(c),
+            None => rows.push(vec![c]),
+        }
+    }
+    rows
+}
+
+/// How much a group of columns looks like vessels of liquid: layers in its
+/// columns, in columns taller than wide, and different colours across them
+/// (a row of buttons or dice has one band each, about as tall as wide).
+fn evidence(group: &[&Column]) -> f32 {
+    let mut distinct: Vec<[u8; 3]> = Vec::new();
+    for b in group.iter().flat_map(|c| c.bands.iter()) {
+        if distinct.iter().all(|d| (0..3).any(|i| d[i].abs_diff(b.color[i]) > DISTINCT_COLOUR_STEP)) {
+            distinct.push(b.color);
+        }
+    }
+    let weighted: f32 =
+        group.iter().map(|c| c.bands.len() as f32 * (c.height() as f32 / c.band_width().max(1) as f32).min(4.0)).sum();
+    weighted + 2.0 * distinct.len() as f32
+}
+
+/// The game's vessel as its edges show it: around a vessel whose interior
+/// is centred at `cx` and rests on `bottom`, `reach` pixels either side,
+/// from `height` rows above the bottom to `below` rows under it.
+#[derive(Debug, Clone)]
+struct Template {
+    reach: i64,
+    height: i64,
+    below: i64,
+    /// Zero-mean values, edges across then edges down, row by row.
+    values: Vec<f32>,
+    /// Mean absolute edge strength before centring.
+    strength: f32,
+}
+
+impl Template {
+    /// The edges around a place, leaving out its interior (what a vessel
+    /// holds is not its silhouette: layer boundaries, balls, glyphs), but
+    /// keeping the walls, the bottom below the interior and the rim above.
+    fn window(edges: &Edges, cx: i64, bottom: i64, reach: i64, height: i64, below: i64) -> Vec<f32> {
+        let inner = (reach as f32 * INTERIOR_SHARE / TEMPLATE_REACH) as i64;
+        let (top, interior_top) = (bottom - height, bottom - height + 2 * below);
+        let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
+        for field in [Edges::at as fn(&Edges, i64, i64) -> f32, Edges::down] {
+            for y in top..bottom + below {
+                for x in cx - reach..=cx + reach {
+                    let interior = (x - cx).abs() < inner && y >= interior_top && y < bottom - 1;
+                    if !interior {
+                        out.push(field(edges, x, y));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The median of the windows around `anchors` (centre, bottom).
+    fn of(edges: &Edges, anchors: &[(i64, i64)], reach: i64, height: i64, below: i64) -> Template {
+        let windows: Vec<Vec<f32>> =
+            anchors.iter().map(|&(cx, b)| Template::window(edges, cx, b, reach, height, below)).collect();
+        let mut values: Vec<f32> =
+            (0..windows[0].len()).map(|i| median(windows.iter().map(|w| w[i]).collect())).collect();
+        let strength = values.iter().sum::<f32>() / values.len() as f32;
+        for v in &mut values {
+            *v -= strength;
+        }
+        Template { reach, height, below, values, strength }
+    }
+
+    /// How well the place centred at `cx`, resting on `bottom`, matches:
+    /// the normalised correlation, or 0 when its edges are too faint.
+    fn score(&self, edges: &Edges, cx: i64, bottom: i64) -> f32 {
+        let w = Template::window(edges, cx, bottom, self.reach, self.height, self.below);
+        let n = w.len() as f32;
+        let mean = w.iter().sum::<f32>() / n;
+        if mean < MIN_SILHOUETTE_STRENGTH * self.strength {
+            return 0.0;
+        }
+        let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+        for (&t, &v) in self.values.iter().zip(&w) {
+            let v = v - mean;
+            ab += t * v;
+            aa += t * t;
+            bb += v * v;
+        }
+        if aa <= 1e-6 || bb <= 1e-6 { 0.0 } else { ab / (aa * bb).sqrt() }
+    }
+}
+
+/// Finds the vessels: rows in reading order, vessels left to right.
+pub fn find(columns: &[Column], edges: &Edges) -> Vec<Row> {
+    let h = edges.height as f32;
+    let tall: Vec<&Column> = columns
+        .iter()
+        .filter(|c| c.height() as f32 >= (h * MIN_COLUMN_HEIGHT).max(6.0) && c.band_width() >= 4)
+        .collect();
+    let mut groups = row_groups(&tall);
+    groups.sort_by(|a, b| evidence(b).total_cmp(&evidence(a)));
+    let Some(best) = groups.first() else { return Vec::new() };
+    // The template, from the best row's columns of several layers (or all
+    // its columns when none has more than one).
+    let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
+    let anchors: Vec<&Column> = best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect();
+    let half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
+    if half < 1.5 {
+        return Vec::new();
+    }
+    let outlines: Vec<Outline> = anchors.iter().filter_map(|c| trace(edges, c.center_x(), c.y1, half)).collect();
+    let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
+    let (rim, body_top) = if outlines.is_empty() {
+        (tallest, tallest)
+    } else {
+        // Heights above the bottom, medians over the anchors.
+        let bottoms: Vec<f32> = anchors.iter().map(|c| c.y1 as f32).collect();
+        let b = median(bottoms);
+        (
+            b - median(outlines.iter().map(|o| o.rim as f32).collect()),
+            b - median(outlines.iter().map(|o| o.body_top as f32).collect()),
+        )
+    };
+    let margin = (half * OUTLINE_MARGIN).max(1.5);
+    let reach = (half * TEMPLATE_REACH).round() as i64;
+    let below = (margin * 2.0).round() as i64;
+    let height = (rim + margin).round() as i64;
+    let points: Vec<(i64, i64)> = anchors.iter().map(|c| (c.center_x().round() as i64, c.y1 as i64)).collect();
+    let template = Template::of(edges, &points, reach, height, below);
+
+    let mut rows: Vec<(Row, u32)> = Vec::new();
+    for group in &groups {
+        let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
+        let span = (bottom.saturating_sub(rim as u32), bottom);
+        let overlaps = rows.iter().any(|(_, b)| {
+            let other = (b.saturating_sub(rim as u32), *b);
+            span.1.min(other.1).saturating_sub(span.0.max(other.0)) as f32 > 0.3 * rim
+        });
+        if overlaps {
+            continue;
+        }
+        let centres = matches(&template, edges, bottom as i64, half);
+        if centres.is_empty() {
+            continue;
+        }
+        let vessels: Vec<Vessel> = centres
+            .iter()
+            .map(|&cx| {
+                let seen = if group.iter().any(|c| (c.center_x() - cx).abs() <= half * 0.5) {
+                    Seen::Column
+                } else {
+                    Seen::Silhouette
+                };
+                let outer = Rect {
+                    x0: (cx - half - margin).max(0.0) as u32,
+                    y0: (bottom as f32 - rim).max(0.0) as u32,
+                    x1: ((cx + half + margin).round() as u32).min(edges.width),
+                    y1: (bottom + margin.round() as u32).min(edges.height),
+                };
+                Vessel { outer, bottom, top: (bottom as f32 - body_top).max(0.0) as u32, half_width: half, seen }
+            })
+            .collect();
+        // Only rows that liquid shows, or of more than one vessel.
+        if vessels.iter().all(|v| v.seen == Seen::Silhouette) && vessels.len() < 2 {
+            continue;
+        }
+        let stray_columns = group
+            .iter()
+            .filter(|c| c.bands.len() >= 2 && centres.iter().all(|&cx| (c.center_x() - cx).abs() > half * 0.5))
+            .count();
+        let off_grid = off_grid(&centres, half);
+        rows.push((Row { vessels, stray_columns, off_grid }, bottom));
+    }
+    rows.sort_by_key(|(_, b)| *b);
+    rows.into_iter().map(|(r, _)| r).collect()
+}
+
+/// The centres of the places along a row resting on `bottom` that match
+/// the template: local best scores over the threshold, at least a vessel's
+/// width apart.
+fn matches(template: &Template, edges: &Edges, bottom: i64, half: f32) -> Vec<f32> {
+    let lo = (half * 0.8).round() as i64;
+    let hi = edges.width as i64 - lo;
+    let scores: Vec<(i64, f32)> = (lo..hi).map(|x| (x, template.score(edges, x, bottom))).collect();
+    let apart = (half * 1.6).round() as i64;
+    let mut centres = Vec::new();
+    for &(x, s) in &scores {
+        if s < MIN_SILHOUETTE_MATCH {
+            continue;
+        }
+        let best_nearby =
+            scores.iter().filter(|(o, _)| (o - x).abs() <= apart).all(|&(o, t)| t < s || (t == s && o >= x));
+        if best_nearby {
+            centres.push(x as f32);
+        }
+    }
+    centres
+}
+
+/// How many of a row's vessels stand off its regular spacing: the pitch is
+/// the median gap between neighbours (divided by the places it spans).
+fn off_grid(centres: &[f32], half: f32) -> usize {
+    if centres.len() < 3 {
+        return 0;
+    }
+    let gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).filter(|&g| g >= half).collect();
+    let smallest = gaps.iter().copied().fold(f32::MAX, f32::min);
+    let pitch = median(gaps.iter().map(|&g| g / (g / smallest).round().max(1.0)).collect());
+    let anchor = centres[0];
+    centres
+        .iter()
+        .filter(|&&c| {
+            let k = (c - anchor) / pitch;
+            (k - k.round()).abs() > GRID_TOLERANCE
+        })
+        .count()
+}

@@ -19,7 +19,7 @@ fn is_long(run: &Run, width: u32) -> bool {
 
 /// Most rows between a lit surface band and the liquid below it: the
 /// anti-aliased edge between two runs, which `runs` drops (it is shorter
-/// than a run).
+/// than a run); 0 to 3 rows down zhoushizoe's bottles in the working copy.
 const SURFACE_GAP: u32 = 3;
 
 /// Where a game draws the lit surface of a liquid, a short band of its own
@@ -252,14 +252,16 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
 /// a rounded bottom's darker rim (below) and a ball's padding or an outline
 /// (above), each a fraction of a layer; a shift near half a layer is a grid
 /// that fits the boundaries one layer off and is not searched. The value is
-/// a bound, not a fit: the correct readings of ../shared's screens sit
-/// within 0.2 before refinement.
+/// a bound, not a fit, between the fractions that happen and the half that
+/// does not (the old search went up to 8 rows down, over half a layer of
+/// the small generated tubes).
 const MAX_SHIFT_SEARCHED: f32 = 0.375;
 
 /// How far the least-squares refinement may move the liquid's bottom, in
 /// layers: past half a layer it is fitting the grid to another bottom, and
-/// the searched grid is kept. The correct readings of ../shared's screens
-/// refine to at most 0.48 (sshcrack's hidden-detection.png).
+/// the searched grid is kept. The readings of ../shared's screens refine to
+/// between -0.48 (sshcrack's hidden-detection.png) and +0.36 layer
+/// (`examples/profile` on each, at full size).
 const MAX_SHIFT_REFINED: f32 = 0.5;
 
 /// The shift (in rows, within [`MAX_SHIFT_SEARCHED`] layers either way, in

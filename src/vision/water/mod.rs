@@ -437,9 +437,10 @@ const EMPTY_DELTA_E: f32 = 20.0;
 
 /// Largest CIELAB distance between two slots of one flat liquid, one above
 /// the other. Slot samples are medians of the slot's middle, so a flat
-/// liquid gives the same colour to within JPEG noise (ΔE 1-2 down
-/// zhoushizoe's bottles); empty glass over a board differs from the liquid
-/// under it by far more (it passed [`EMPTY_DELTA_E`] against the board).
+/// liquid gives the same colour to within JPEG noise (the four slots of the
+/// blue bottle of zhoushizoe's 1697945785321.jpg sample the same value);
+/// empty glass over a board differs from the liquid under it by far more
+/// (it passed [`EMPTY_DELTA_E`] against the board).
 /// Kept well under the ΔE 11 that shading spreads one liquid over a whole
 /// tube, so a slot is only joined to an identical one.
 const SAME_LIQUID_DELTA_E: f32 = 4.0;

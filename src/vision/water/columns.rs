@@ -8,34 +8,9 @@
 
 use crate::imaging::segment::{Region, Segmentation};
 
-/// One band: regions of one colour side by side.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Band {
-    pub x0: u32,
-    pub y0: u32,
-    pub x1: u32,
-    pub y1: u32,
-    pub area: u32,
-    pub color: [u8; 3],
-}
-
-impl Band {
-    fn of(r: &Region) -> Band {
-        Band { x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, area: r.area, color: r.color }
-    }
-
-    pub fn width(&self) -> u32 {
-        self.x1 - self.x0
-    }
-
-    pub fn height(&self) -> u32 {
-        self.y1 - self.y0
-    }
-
-    pub fn center_x(&self) -> f32 {
-        (self.x0 + self.x1) as f32 / 2.0
-    }
-}
+/// One band: regions of one colour side by side, as one region's box,
+/// area and colour.
+pub type Band = Region;
 
 /// A column of stacked bands: the interior of a vessel, or part of it.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,7 +120,7 @@ pub fn columns(seg: &Segmentation) -> Vec<Column> {
                 && r.height() as f32 <= h * 0.6
                 && r.fill() >= BAND_MIN_FILL
         })
-        .map(Band::of)
+        .copied()
         .collect();
     // Bands: parts of one layer side by side.
     // (A streak splits a layer into parts of exactly its height, a thin gap

@@ -5,7 +5,7 @@
 //! row, a pixel or two at a time, so curved and slanted walls are followed
 //! as well as straight ones.
 
-use super::vessels::Edges;
+use super::tubes::Gradients;
 
 /// What tracing a vessel's walls found, in the working picture's rows.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,16 +45,16 @@ const NECK_WIDTH_SLACK: f32 = 1.15;
 /// the steepest shoulder of a bottle moves it about one pixel per row.
 const WALL_STEP: i64 = 2;
 
-fn strongest(walls: &Edges, y: i64, from: i64, to: i64) -> (i64, f32) {
+fn strongest(walls: &Gradients, y: i64, from: i64, to: i64) -> (i64, f32) {
     (from..=to)
-        .map(|x| (x, walls.at(x, y) + 0.5 * walls.at(x, y + 1)))
+        .map(|x| (x, walls.across(x, y) + 0.5 * walls.across(x, y + 1)))
         .fold((from, -1.0), |b, c| if c.1 > b.1 { c } else { b })
 }
 
 /// Traces the walls of the vessel whose interior is centred at `cx`, rests
 /// on row `bottom` and is about `half` pixels wide either side. `None`
 /// when no wall stands either side.
-pub fn trace(walls: &Edges, cx: f32, bottom: u32, half: f32) -> Option<Outline> {
+pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32) -> Option<Outline> {
     let start = bottom as i64 - (half * 0.8).round().max(2.0) as i64;
     if start < 1 || half < 1.5 {
         return None;

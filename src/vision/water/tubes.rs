@@ -51,6 +51,25 @@ impl Gradients {
         Gradients { width: w, height: h, gx, gy }
     }
 
+    /// The edge across at (`x`, `y`); 0 off the picture (the liquid
+    /// finder's templates and wall traces step past its edges).
+    pub(super) fn across(&self, x: i64, y: i64) -> f32 {
+        self.signed_at(&self.gx, x, y)
+    }
+
+    /// The edge down at (`x`, `y`); 0 off the picture.
+    pub(super) fn down(&self, x: i64, y: i64) -> f32 {
+        self.signed_at(&self.gy, x, y)
+    }
+
+    fn signed_at(&self, field: &[u8], x: i64, y: i64) -> f32 {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            0.0
+        } else {
+            field[y as usize * self.width as usize + x as usize] as f32
+        }
+    }
+
     fn gx_at(&self, x: u32, y: u32) -> u8 {
         self.gx[(y * self.width + x) as usize]
     }

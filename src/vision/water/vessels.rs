@@ -19,6 +19,7 @@ use image::RgbImage;
 
 use super::columns::{Column, columns};
 use super::outline::{Outline, trace};
+use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrink_by;
 use crate::imaging::segment::{Flatness, segment};
@@ -85,65 +86,12 @@ pub(super) fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>,
 pub(super) fn find_vessels(working: &RgbImage) -> Vec<Vessel> {
     let seg = segment(working, FLATNESS);
     let cols = columns(&seg);
-    let edges = Edges::new(working);
+    let edges = Gradients::new(working);
     let rows = find(&cols, &edges);
     if rows.iter().any(|r| r.off_grid > 0 || r.stray_columns > 0) {
         return Vec::new();
     }
     rows.iter().flat_map(|r| r.vessels.iter().copied()).collect()
-}
-
-/// Colour edges per pixel, across (`gx`: walls, straight or curved) and
-/// down (`gy`: a bottom, a rim, layer boundaries): the largest channel step
-/// between the pixels either side. A white outline on a pale board differs
-/// in one channel more than in lightness.
-pub struct Edges {
-    pub width: u32,
-    pub height: u32,
-    pub gx: Vec<f32>,
-    pub gy: Vec<f32>,
-}
-
-impl Edges {
-    pub fn new(img: &RgbImage) -> Edges {
-        let (w, h) = (img.width() as usize, img.height() as usize);
-        let raw = img.as_raw();
-        let step = |a: usize, b: usize| {
-            let (a, b) = (a * 3, b * 3);
-            raw[a].abs_diff(raw[b]).max(raw[a + 1].abs_diff(raw[b + 1])).max(raw[a + 2].abs_diff(raw[b + 2])) as f32
-        };
-        let mut gx = vec![0.0f32; w * h];
-        let mut gy = vec![0.0f32; w * h];
-        for y in 0..h {
-            for x in 0..w {
-                let i = y * w + x;
-                if x > 0 && x + 1 < w {
-                    gx[i] = step(i - 1, i + 1);
-                }
-                if y > 0 && y + 1 < h {
-                    gy[i] = step(i - w, i + w);
-                }
-            }
-        }
-        Edges { width: w as u32, height: h as u32, gx, gy }
-    }
-
-    /// The edge across at (`x`, `y`); 0 off the picture.
-    pub(super) fn at(&self, x: i64, y: i64) -> f32 {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
-            0.0
-        } else {
-            self.gx[y as usize * self.width as usize + x as usize]
-        }
-    }
-
-    fn down(&self, x: i64, y: i64) -> f32 {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
-            0.0
-        } else {
-            self.gy[y as usize * self.width as usize + x as usize]
-        }
-    }
 }
 
 /// Colours this far apart (largest RGB channel step) are different liquids
@@ -250,11 +198,11 @@ impl Template {
     /// The edges around a place, leaving out its interior (what a vessel
     /// holds is not its silhouette: layer boundaries, balls, glyphs), but
     /// keeping the walls, the bottom below the interior and the rim above.
-    fn window(edges: &Edges, cx: i64, bottom: i64, reach: i64, height: i64, below: i64) -> Vec<f32> {
+    fn window(edges: &Gradients, cx: i64, bottom: i64, reach: i64, height: i64, below: i64) -> Vec<f32> {
         let inner = (reach as f32 * INTERIOR_SHARE / TEMPLATE_REACH) as i64;
         let (top, interior_top) = (bottom - height, bottom - height + 2 * below);
         let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
-        for field in [Edges::at as fn(&Edges, i64, i64) -> f32, Edges::down] {
+        for field in [Gradients::across as fn(&Gradients, i64, i64) -> f32, Gradients::down] {
             for y in top..bottom + below {
                 for x in cx - reach..=cx + reach {
                     let interior = (x - cx).abs() < inner && y >= interior_top && y < bottom - 1;
@@ -268,7 +216,7 @@ impl Template {
     }
 
     /// The median of the windows around `anchors` (centre, bottom).
-    fn of(edges: &Edges, anchors: &[(i64, i64)], reach: i64, height: i64, below: i64) -> Template {
+    fn of(edges: &Gradients, anchors: &[(i64, i64)], reach: i64, height: i64, below: i64) -> Template {
         let windows: Vec<Vec<f32>> =
             anchors.iter().map(|&(cx, b)| Template::window(edges, cx, b, reach, height, below)).collect();
         let mut values: Vec<f32> =
@@ -282,7 +230,7 @@ impl Template {
 
     /// How well the place centred at `cx`, resting on `bottom`, matches:
     /// the normalised correlation, or 0 when its edges are too faint.
-    fn score(&self, edges: &Edges, cx: i64, bottom: i64) -> f32 {
+    fn score(&self, edges: &Gradients, cx: i64, bottom: i64) -> f32 {
         let w = Template::window(edges, cx, bottom, self.reach, self.height, self.below);
         let n = w.len() as f32;
         let mean = w.iter().sum::<f32>() / n;
@@ -301,7 +249,7 @@ impl Template {
 }
 
 /// Finds the vessels: rows in reading order, vessels left to right.
-pub fn find(columns: &[Column], edges: &Edges) -> Vec<Row> {
+pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let h = edges.height as f32;
     let tall: Vec<&Column> = columns
         .iter()
@@ -388,7 +336,7 @@ pub fn find(columns: &[Column], edges: &Edges) -> Vec<Row> {
 /// The centres of the places along a row resting on `bottom` that match
 /// the template: local best scores over the threshold, at least a vessel's
 /// width apart.
-fn matches(template: &Template, edges: &Edges, bottom: i64, half: f32) -> Vec<f32> {
+fn matches(template: &Template, edges: &Gradients, bottom: i64, half: f32) -> Vec<f32> {
     let lo = (half * 0.8).round() as i64;
     let hi = edges.width as i64 - lo;
     let scores: Vec<(i64, f32)> = (lo..hi).map(|x| (x, template.score(edges, x, bottom))).collect();

@@ -51,29 +51,68 @@ fn strongest(walls: &Gradients, y: i64, from: i64, to: i64) -> (i64, f32) {
         .fold((from, -1.0), |b, c| if c.1 > b.1 { c } else { b })
 }
 
+/// How a trace picks, on each row, the wall that continues the one below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The strongest ridge up to [`WALL_STEP`] away: follows a shoulder
+    /// or a neck's walls as they move in.
+    Strongest,
+    /// The strongest ridge a pixel away when it is strong enough, else the
+    /// strongest [`WALL_STEP`] away: stays on a straight wall where a
+    /// highlight streak or a ball's edge, a pixel or two inside it, is
+    /// stronger.
+    Nearest,
+}
+
+/// The wall on row `y` that continues one at `x` on the row below.
+fn next_wall(walls: &Gradients, y: i64, x: i64, enough: f32, step: Step) -> (i64, f32) {
+    let near = strongest(walls, y, x - 1, x + 1);
+    if step == Step::Nearest && near.1 >= enough { near } else { strongest(walls, y, x - WALL_STEP, x + WALL_STEP) }
+}
+
 /// Traces the walls of the vessel whose interior is centred at `cx`, rests
 /// on row `bottom` and is about `half` pixels wide either side. `None`
 /// when no wall stands either side.
+///
+/// The walls are followed both ways ([`Step`]) and the trace that reaches
+/// higher is kept: what a vessel holds ends below its rim, so a trace led
+/// off the wall onto the edge of a ball ends at the top ball, while one
+/// that stays on the wall goes on to the rim.
 pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32) -> Option<Outline> {
     let start = bottom as i64 - (half * 0.8).round().max(2.0) as i64;
     if start < 1 || half < 1.5 {
         return None;
     }
     let (cx, reach_in, reach_out) = (cx.round() as i64, (half * 0.5).round() as i64, (half * 1.7).round() as i64);
-    let (mut left, left_strength) = strongest(walls, start, cx - reach_out, cx - reach_in);
-    let (mut right, right_strength) = strongest(walls, start, cx + reach_in, cx + reach_out);
+    let (left, left_strength) = strongest(walls, start, cx - reach_out, cx - reach_in);
+    let (right, right_strength) = strongest(walls, start, cx + reach_in, cx + reach_out);
     if left_strength <= 0.0 || right_strength <= 0.0 {
         return None;
     }
-    let mut strengths = vec![left_strength.min(right_strength)];
+    let strength = left_strength.min(right_strength);
+    let by = |step| follow(walls, start, (left, right), strength, half, step);
+    let (strongest, nearest) = (by(Step::Strongest), by(Step::Nearest));
+    Some(if nearest.rim < strongest.rim { nearest } else { strongest })
+}
+
+/// Follows walls starting at `(left, right)` on row `start` up, row by row.
+fn follow(
+    walls: &Gradients,
+    start: i64,
+    (mut left, mut right): (i64, i64),
+    strength: f32,
+    half: f32,
+    step: Step,
+) -> Outline {
+    let mut strengths = vec![strength];
     let mut widths = vec![(start as u32, (right - left) as f32)];
     let mut rim = start;
     let gap = (half * WALL_GAP).round().max(2.0) as i64;
     let mut y = start - 1;
     while y >= 0 && y >= rim - gap {
-        let (l, ls) = strongest(walls, y, left - WALL_STEP, left + WALL_STEP);
-        let (r, rs) = strongest(walls, y, right - WALL_STEP, right + WALL_STEP);
         let typical = median(&strengths);
+        let (l, ls) = next_wall(walls, y, left, WALL_STOP * typical, step);
+        let (r, rs) = next_wall(walls, y, right, WALL_STOP * typical, step);
         if ls.min(rs) >= WALL_STOP * typical && r > l + 1 {
             (left, right, rim) = (l, r, y);
             strengths.push(ls.min(rs));
@@ -93,7 +132,7 @@ pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32) -> Option<Outli
     } else {
         (rim as u32, false)
     };
-    Some(Outline { rim: rim as u32, body_top, neck, widths })
+    Outline { rim: rim as u32, body_top, neck, widths }
 }
 
 fn median(v: &[f32]) -> f32 {

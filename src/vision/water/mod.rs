@@ -139,14 +139,21 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
         return by_walls;
     }
     // Vessels of another shape: read again by the liquid, and believed
-    // only if that reading passes every check; else the first answer
-    // stands (its sentence is about the tubes the walls showed).
-    let by_liquid = read_with(image, options, Finder::Liquid);
-    let believed = by_liquid.read.is_ok() && by_liquid.detection.as_ref().is_some_and(liquid_finding_believed);
-    if believed { by_liquid } else { by_walls }
+    // only if that reading passes every check and those below.
+    let mut by_liquid = read_with(image, options, Finder::Liquid);
+    if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
+        && let Some(doubt) = liquid_finding_doubt(detection)
+    {
+        by_liquid.read = Err(VisionError::Doubtful(doubt));
+    }
+    // Else the first answer stands (its sentence is about the tubes the
+    // walls showed), unless the walls showed none and the liquid some.
+    let walls_found_none = by_walls.detection.is_none() && by_liquid.detection.is_some();
+    if by_liquid.read.is_ok() || walls_found_none { by_liquid } else { by_walls }
 }
 
-/// What a reading by the liquid must show besides passing the checks.
+/// What a reading by the liquid must show besides passing the checks; the
+/// doubt when it does not.
 /// - No hidden layer, and no slot of a hidden cell's dark grey: hidden
 ///   layers leave the number of layers open to the counts, and a vessel's
 ///   height is then the one other measure of it, too little to believe in
@@ -158,14 +165,22 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 ///   and when every gap is taken the spacing stays even, so the row checks
 ///   cannot see it. A level holds as many filled tubes as colours, and
 ///   one to four spare ones.
-fn liquid_finding_believed(detection: &Detection) -> bool {
-    let hidden = detection.samples.iter().flatten().any(|s| match s {
-        SlotSample::Hidden => true,
-        SlotSample::Color(c) => slots::is_dark_grey(*c),
-        SlotSample::Empty => false,
+fn liquid_finding_doubt(detection: &Detection) -> Option<doubts::Doubt> {
+    let hidden = detection.samples.iter().position(|t| {
+        t.iter().any(|s| match s {
+            SlotSample::Hidden => true,
+            SlotSample::Color(c) => slots::is_dark_grey(*c),
+            SlotSample::Empty => false,
+        })
     });
     let empty = detection.samples.iter().filter(|t| t.iter().all(|s| *s == SlotSample::Empty)).count();
-    !hidden && empty * 2 <= detection.samples.len()
+    if let Some(t) = hidden {
+        Some(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 })
+    } else if empty * 2 > detection.samples.len() {
+        Some(doubts::Doubt::MostlyEmpty { empty, tubes: detection.samples.len() })
+    } else {
+        None
+    }
 }
 
 /// Reads a screenshot with the vessels one finder finds.
@@ -443,7 +458,7 @@ const EMPTY_DELTA_E: f32 = 20.0;
 /// (it passed [`EMPTY_DELTA_E`] against the board).
 /// Kept well under the ΔE 11 that shading spreads one liquid over a whole
 /// tube, so a slot is only joined to an identical one.
-const SAME_LIQUID_DELTA_E: f32 = 4.0;
+pub(crate) const SAME_LIQUID_DELTA_E: f32 = 4.0;
 
 /// The image to work on: the screenshot itself, or a copy shrunk by a
 /// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the

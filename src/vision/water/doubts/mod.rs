@@ -27,13 +27,15 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod rows;
 mod unit;
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
-use unit::{change_in_empty, liquid_above, off_grid};
+use rows::{crowded, gap_in_row, rows_off_centre};
+use unit::{change_in_empty, empty_could_be_liquid, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
 /// layers are numbered from 1, tubes in reading order, layers from the
@@ -75,6 +77,10 @@ pub enum Doubt {
     #[error("tube {tube} changes colour where it was read empty, so a liquid there was taken for glass")]
     ChangeInEmpty { tube: usize },
     #[error(
+        "{slots} slots read empty, tube {tube}'s among them, are one colour unlike the empty tubes' glass, so they may be one more liquid before a board of its shade"
+    )]
+    EmptyCouldBeLiquid { tube: usize, slots: usize },
+    #[error(
         "tube {tube} shows liquid above its top layer, so it holds more layers than were read (a vessel's neck or shoulder taken for headroom)"
     )]
     LiquidAbove { tube: usize },
@@ -87,6 +93,14 @@ pub enum Doubt {
         /// Two of its layers that far apart, as (tube, layer) from 1.
         layers: Vec<(usize, usize)>,
     },
+    #[error(
+        "tube {tube}, found by its liquid rather than by straight walls, holds a hidden layer or a dark grey like one, which leaves its number of layers open"
+    )]
+    HiddenInShapedVessel { tube: usize },
+    #[error(
+        "{empty} of the {tubes} vessels found by their liquid were read empty, more than a level leaves spare, so some may be gaps between vessels"
+    )]
+    MostlyEmpty { empty: usize, tubes: usize },
     #[error(
         "every tube read is full, so no pour is possible, but a level always has room to pour into; an empty tube may have been missed"
     )]
@@ -110,10 +124,12 @@ impl Doubt {
                 [tube(left), tube(right)].into_iter().flatten().collect()
             }
             Doubt::RowOffCentre { first, last, .. } => (first..=last).filter_map(tube).collect(),
-            Doubt::OffGrid { tube: t, .. } | Doubt::LiquidAbove { tube: t } | Doubt::ChangeInEmpty { tube: t } => {
-                tube(t).into_iter().collect()
-            }
-            Doubt::AllFull => (1..=detection.tubes.len()).filter_map(tube).collect(),
+            Doubt::OffGrid { tube: t, .. }
+            | Doubt::LiquidAbove { tube: t }
+            | Doubt::ChangeInEmpty { tube: t }
+            | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
+            Doubt::HiddenInShapedVessel { tube: t } => tube(t).into_iter().collect(),
+            Doubt::AllFull | Doubt::MostlyEmpty { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
                 layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()
             }
@@ -140,17 +156,6 @@ const COLOR_MARGIN_RATIO: f32 = 2.0;
 /// (about the ΔE 2-3 JPEG quality 70-90 adds to flat colour; not fitted).
 const SAME_COLOR_NOISE: f32 = 3.0;
 
-/// A gap between neighbouring tubes of one row this many times the usual
-/// pitch (over every row) has room for a tube; 2 pitches is a tube missed, and a row
-/// laid out with uneven spacing is still well under it (the rows of
-/// ../shared are even to a few pixels; the value sits between 1 and 2).
-const MISSING_TUBE_PITCHES: f32 = 1.6;
-
-/// How far a row's centre may sit from the others' and the screen's, in
-/// tube widths: a tube lost at one end moves it by half a pitch (over half
-/// a width); ../shared's rows are within 0.06 of a width.
-const OFF_CENTRE_WIDTHS: f32 = 0.25;
-
 /// The first doubt about `puzzle` as read from `image` through `detection`,
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
@@ -164,6 +169,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| split_layer(image, detection, puzzle))
         .or_else(|| off_grid(image, detection))
         .or_else(|| change_in_empty(image, detection))
+        .or_else(|| empty_could_be_liquid(detection))
         .or_else(|| liquid_above(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
@@ -187,110 +193,6 @@ fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
 fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
     let full = puzzle.tubes().iter().all(|t| t.layers.len() == puzzle.capacity() || t.locked_until.is_some());
     full.then_some(Doubt::AllFull)
-}
-
-fn gap_in_row(tubes: &[TubeLayout]) -> Option<Doubt> {
-    for row in rows(tubes) {
-        let centres: Vec<f32> = tubes[row.clone()].iter().map(|t| t.outer.center_x()).collect();
-        let gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).collect();
-        let Some(usual) = usual_pitch(tubes) else { continue };
-        let widest = gaps.iter().cloned().fold(0.0, f32::max);
-        let at = gaps.iter().position(|&g| g == widest).unwrap_or(0);
-        if widest > MISSING_TUBE_PITCHES * usual {
-            return Some(Doubt::GapInRow { left: row.start + at + 1, right: row.start + at + 2 });
-        }
-    }
-    None
-}
-
-/// A game spaces the tubes of its rows alike, with board between them, so
-/// two neighbours much closer than the usual pitch, or touching, are one
-/// tube found twice, or a gap between two tubes (whose walls are a
-/// vessel's silhouette) taken for a vessel.
-fn crowded(tubes: &[TubeLayout]) -> Option<Doubt> {
-    // The upper median: phantoms halve the gaps they stand in.
-    let gaps = pitches(tubes);
-    let usual = *gaps.get(gaps.len() / 2).filter(|_| gaps.len() >= 2)?;
-    rows(tubes).into_iter().find_map(|row| {
-        // Two vessels touching side by side are one vessel and the board
-        // between two more (whose walls look like a vessel's).
-        let at = tubes[row.clone()].windows(2).position(|w| {
-            w[1].outer.center_x() - w[0].outer.center_x() < CROWDED_PITCHES * usual || w[0].outer.x1 >= w[1].outer.x0
-        })?;
-        Some(Doubt::Crowded { left: row.start + at + 1, right: row.start + at + 2 })
-    })
-}
-
-/// Nearest two neighbouring tubes stand, in usual pitches (here the upper
-/// median of all neighbours' distances). A gap taken for a vessel stands
-/// at half; no screen of ../shared is refused by it. Not fitted: between
-/// the half and a whole pitch.
-const CROWDED_PITCHES: f32 = 0.75;
-
-/// The usual distance between neighbouring tube centres, over every row
-/// (rows of one level share their pitch, so a short last row is measured
-/// by the others): the lower median of all gaps, when there are at least
-/// two.
-fn usual_pitch(tubes: &[TubeLayout]) -> Option<f32> {
-    let gaps = pitches(tubes);
-    (gaps.len() >= 2).then(|| gaps[(gaps.len() - 1) / 2])
-}
-
-/// The distances between neighbouring tube centres of every row, sorted.
-fn pitches(tubes: &[TubeLayout]) -> Vec<f32> {
-    let mut gaps: Vec<f32> = rows(tubes)
-        .into_iter()
-        .flat_map(|row| {
-            let centres: Vec<f32> = tubes[row].iter().map(|t| t.outer.center_x()).collect();
-            centres.windows(2).map(|w| w[1] - w[0]).collect::<Vec<f32>>()
-        })
-        .collect();
-    gaps.sort_by(f32::total_cmp);
-    gaps
-}
-
-/// The rows of `tubes` (reading order) as index ranges: tubes that overlap
-/// the row's first tube in height.
-fn rows(tubes: &[TubeLayout]) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < tubes.len() {
-        let mut end = start + 1;
-        while end < tubes.len() && overlaps_vertically(&tubes[end].outer, &tubes[start].outer) {
-            end += 1;
-        }
-        out.push(start..end);
-        start = end;
-    }
-    out
-}
-
-/// Games lay each row of tubes out centred on the screen, so every row
-/// has one centre, the screen's. A row off it by a share of a tube's width
-/// has lost a tube at one end (a tube touching the screen's edge, or an
-/// empty one drawn faintly). Measured on the rows of ../shared: rows agree
-/// within 2 px, and sit within 8 px (6% of a tube) of the screen's centre.
-fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<Doubt> {
-    let rows = rows(tubes);
-    let mid = |r: &std::ops::Range<usize>| (tubes[r.start].outer.x0 + tubes[r.end - 1].outer.x1) as f32 / 2.0;
-    let width = |r: &std::ops::Range<usize>| tubes[r.start].outer.width() as f32;
-    let screen = image_width as f32 / 2.0;
-    // Against the other rows first: that needs no full screen.
-    let first_mid = rows.first().map(mid)?;
-    for r in &rows {
-        let (off_rows, off_screen) = ((mid(r) - first_mid).abs(), (mid(r) - screen).abs());
-        let limit = OFF_CENTRE_WIDTHS * width(r);
-        let against = if off_rows > limit {
-            "like the other rows"
-        } else if off_screen > limit {
-            "on the screen"
-        } else {
-            continue;
-        };
-        let off = if off_rows > limit { off_rows } else { off_screen };
-        return Some(Doubt::RowOffCentre { first: r.start + 1, last: r.end, against, off });
-    }
-    None
 }
 
 /// A visible colour whose layers look just like the hidden cells is a hidden
@@ -397,10 +299,6 @@ fn labelled_samples(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<(u
         }
     }
     labelled
-}
-
-fn overlaps_vertically(a: &Rect, b: &Rect) -> bool {
-    a.y0 < b.y1 && b.y0 < a.y1
 }
 
 /// The median colour of the pixels of `rect` (clipped to the image),

@@ -137,3 +137,38 @@ fn a_change_of_colour_among_the_slots_read_empty_is_doubted() {
     detection.samples = vec![vec![Color(RED), Color(pale), Color(pale), Empty]];
     assert_eq!(change_in_empty(&image, &detection), None);
 }
+
+#[test]
+fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
+    // Capacity 3: a pale blue read as empty in three slots over liquid,
+    // unlike the glass of the empty tube, could be a fourth colour.
+    let (pale, glass) = ([120, 180, 215], [225, 225, 230]);
+    let tube = |samples: Vec<SlotSample>, raw: Vec<[u8; 3]>| (samples, raw);
+    let tubes = [
+        tube(vec![Color(RED), Empty, Empty], vec![RED, pale, pale]),
+        tube(vec![Color(RED), Color(BLUE), Empty], vec![RED, BLUE, pale]),
+        tube(vec![Color(BLUE), Color(RED), Color(BLUE)], vec![BLUE, RED, BLUE]),
+        tube(vec![Empty, Empty, Empty], vec![glass, glass, glass]),
+    ];
+    let detection = |tubes: &[(Vec<SlotSample>, Vec<[u8; 3]>)]| Detection {
+        image_width: 200,
+        image_height: 200,
+        tubes: Vec::new(),
+        samples: tubes.iter().map(|t| t.0.clone()).collect(),
+        locks: vec![None; tubes.len()],
+        raw: tubes.iter().map(|t| t.1.clone()).collect(),
+        capacity: 3,
+    };
+    assert_eq!(empty_could_be_liquid(&detection(&tubes)), Some(Doubt::EmptyCouldBeLiquid { tube: 1, slots: 3 }));
+    // The same slots as alike as the empty tube's glass are glass.
+    let mut glassy = tubes.clone();
+    glassy[0].1 = vec![RED, glass, glass];
+    glassy[1].1 = vec![RED, BLUE, glass];
+    assert_eq!(empty_could_be_liquid(&detection(&glassy)), None);
+    // Two of them alike (not a colour's three) leave no second reading.
+    let mut two = tubes.clone();
+    two[1].1[2] = [200, 200, 120];
+    assert_eq!(empty_could_be_liquid(&detection(&two)), None);
+    // With no empty tube there is no glass to compare with.
+    assert_eq!(empty_could_be_liquid(&detection(&tubes[..3])), None);
+}

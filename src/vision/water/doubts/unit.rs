@@ -10,9 +10,9 @@ use super::{Doubt, color_centres};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
-use crate::vision::water::Detection;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{Run, check_step, row_colors, runs};
+use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
 
 /// Down the middle of every tube, each change between two long runs of
 /// colour must fall where two slots meet: liquid comes in whole units, so
@@ -115,3 +115,34 @@ const OFF_GRID_LONG_RUN: f32 = 0.5;
 /// a third); a well-fitted grid is within a few percent, and the
 /// anti-aliased edge of a layer a few rows. Between the two (not fitted).
 const OFF_GRID_SHARE: f32 = 0.25;
+
+/// Slots read empty above the liquid that are one colour among themselves
+/// (as alike as one flat liquid's slots), as many as a colour has layers
+/// or a multiple of it, and that would not pass for empty against the
+/// glass of the empty tubes, are as likely one more liquid (a pale liquid
+/// before a board of its own shade) as glass: the level adds up either
+/// way, so which it is cannot be told. With no empty tube there is no
+/// glass to compare them with, and nothing is doubted.
+pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
+    let capacity = detection.capacity;
+    let mut above_liquid: Vec<(usize, [u8; 3])> = Vec::new();
+    let mut glass: Vec<[u8; 3]> = Vec::new();
+    for (t, (samples, raw)) in detection.samples.iter().zip(&detection.raw).enumerate() {
+        let holds_liquid = samples.iter().any(|s| *s != SlotSample::Empty);
+        let empty = samples.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c);
+        if holds_liquid {
+            above_liquid.extend(empty.map(|c| (t, c)));
+        } else {
+            glass.extend(empty);
+        }
+    }
+    if glass.is_empty() {
+        return None;
+    }
+    above_liquid.iter().find_map(|&(t, c)| {
+        let alike = above_liquid.iter().filter(|o| delta_e(to_lab(o.1), to_lab(c)) <= SAME_LIQUID_DELTA_E).count();
+        let like_glass = glass.iter().any(|&g| looks_empty(c, g));
+        (alike >= capacity && alike.is_multiple_of(capacity) && !like_glass)
+            .then_some(Doubt::EmptyCouldBeLiquid { tube: t + 1, slots: alike })
+    })
+}

@@ -1,0 +1,126 @@
+//! The row checks: a game lays its tubes out in rows, evenly spaced and
+//! centred on the screen, so a gap of two pitches, two tubes much closer
+//! than the rest, or a row off the screen's centre, says a tube was missed
+//! or a gap between two tubes was taken for one.
+
+use super::Doubt;
+use crate::geometry::{Rect, TubeLayout};
+
+/// A gap between neighbouring tubes of one row this many times the usual
+/// pitch (over every row) has room for a tube; 2 pitches is a tube missed, and a row
+/// laid out with uneven spacing is still well under it (the rows of
+/// ../shared are even to a few pixels; the value sits between 1 and 2).
+const MISSING_TUBE_PITCHES: f32 = 1.6;
+
+/// How far a row's centre may sit from the others' and the screen's, in
+/// tube widths: a tube lost at one end moves it by half a pitch (over half
+/// a width); ../shared's rows are within 0.06 of a width.
+const OFF_CENTRE_WIDTHS: f32 = 0.25;
+
+pub(super) fn gap_in_row(tubes: &[TubeLayout]) -> Option<Doubt> {
+    for row in rows(tubes) {
+        let centres: Vec<f32> = tubes[row.clone()].iter().map(|t| t.outer.center_x()).collect();
+        let gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).collect();
+        let Some(usual) = usual_pitch(tubes) else { continue };
+        let widest = gaps.iter().cloned().fold(0.0, f32::max);
+        let at = gaps.iter().position(|&g| g == widest).unwrap_or(0);
+        if widest > MISSING_TUBE_PITCHES * usual {
+            return Some(Doubt::GapInRow { left: row.start + at + 1, right: row.start + at + 2 });
+        }
+    }
+    None
+}
+
+/// A game spaces the tubes of its rows alike, with board between them, so
+/// two neighbours much closer than the usual pitch, or touching, are one
+/// tube found twice, or a gap between two tubes (whose walls are a
+/// vessel's silhouette) taken for a vessel.
+pub(super) fn crowded(tubes: &[TubeLayout]) -> Option<Doubt> {
+    // The upper median: phantoms halve the gaps they stand in.
+    let gaps = pitches(tubes);
+    let usual = *gaps.get(gaps.len() / 2).filter(|_| gaps.len() >= 2)?;
+    rows(tubes).into_iter().find_map(|row| {
+        // Two vessels touching side by side are one vessel and the board
+        // between two more (whose walls look like a vessel's).
+        let at = tubes[row.clone()].windows(2).position(|w| {
+            w[1].outer.center_x() - w[0].outer.center_x() < CROWDED_PITCHES * usual || w[0].outer.x1 >= w[1].outer.x0
+        })?;
+        Some(Doubt::Crowded { left: row.start + at + 1, right: row.start + at + 2 })
+    })
+}
+
+/// Nearest two neighbouring tubes stand, in usual pitches (here the upper
+/// median of all neighbours' distances). A gap taken for a vessel stands
+/// at half; no screen of ../shared is refused by it. Not fitted: between
+/// the half and a whole pitch.
+const CROWDED_PITCHES: f32 = 0.75;
+
+/// The usual distance between neighbouring tube centres, over every row
+/// (rows of one level share their pitch, so a short last row is measured
+/// by the others): the lower median of all gaps, when there are at least
+/// two.
+fn usual_pitch(tubes: &[TubeLayout]) -> Option<f32> {
+    let gaps = pitches(tubes);
+    (gaps.len() >= 2).then(|| gaps[(gaps.len() - 1) / 2])
+}
+
+/// The distances between neighbouring tube centres of every row, sorted.
+fn pitches(tubes: &[TubeLayout]) -> Vec<f32> {
+    let mut gaps: Vec<f32> = rows(tubes)
+        .into_iter()
+        .flat_map(|row| {
+            let centres: Vec<f32> = tubes[row].iter().map(|t| t.outer.center_x()).collect();
+            centres.windows(2).map(|w| w[1] - w[0]).collect::<Vec<f32>>()
+        })
+        .collect();
+    gaps.sort_by(f32::total_cmp);
+    gaps
+}
+
+/// The rows of `tubes` (reading order) as index ranges: tubes that overlap
+/// the row's first tube in height.
+fn rows(tubes: &[TubeLayout]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < tubes.len() {
+        let mut end = start + 1;
+        while end < tubes.len() && overlaps_vertically(&tubes[end].outer, &tubes[start].outer) {
+            end += 1;
+        }
+        out.push(start..end);
+        start = end;
+    }
+    out
+}
+
+/// Games lay each row of tubes out centred on the screen, so every row
+/// has one centre, the screen's. A row off it by a share of a tube's width
+/// has lost a tube at one end (a tube touching the screen's edge, or an
+/// empty one drawn faintly). Measured on the rows of ../shared: rows agree
+/// within 2 px, and sit within 8 px (6% of a tube) of the screen's centre.
+pub(super) fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<Doubt> {
+    let rows = rows(tubes);
+    let mid = |r: &std::ops::Range<usize>| (tubes[r.start].outer.x0 + tubes[r.end - 1].outer.x1) as f32 / 2.0;
+    let width = |r: &std::ops::Range<usize>| tubes[r.start].outer.width() as f32;
+    let screen = image_width as f32 / 2.0;
+    // Against the other rows first: that needs no full screen.
+    let first_mid = rows.first().map(mid)?;
+    for r in &rows {
+        let (off_rows, off_screen) = ((mid(r) - first_mid).abs(), (mid(r) - screen).abs());
+        let limit = OFF_CENTRE_WIDTHS * width(r);
+        let against = if off_rows > limit {
+            "like the other rows"
+        } else if off_screen > limit {
+            "on the screen"
+        } else {
+            continue;
+        };
+        let off = if off_rows > limit { off_rows } else { off_screen };
+        return Some(Doubt::RowOffCentre { first: r.start + 1, last: r.end, against, off });
+    }
+    None
+}
+
+fn overlaps_vertically(a: &Rect, b: &Rect) -> bool {
+    a.y0 < b.y1 && b.y0 < a.y1
+}

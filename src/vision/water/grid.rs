@@ -9,12 +9,13 @@
 //! its top layer or inside it; both are tried. The capacity is how many
 //! layers fit between the liquid's bottom and the top of the glass.
 
-use super::slots::{Profile, Run};
+use super::slots::{Profile, Run, Top};
 
-/// Whether a run is tall enough to be a layer: in every theme measured a
-/// layer is 0.65-0.8 of the tube's width tall, rims and highlights under 0.2.
-fn is_long(run: &Run, width: u32) -> bool {
-    (run.y1 - run.y0) * 10 >= width * 3
+/// Whether a run is tall enough to be a layer ([`Profile::shortest_layer`]:
+/// in every tube theme measured a layer is 0.65-0.8 of the tube's width
+/// tall, rims and highlights under 0.2, and the bound is 0.3 of the width).
+fn is_long(run: &Run, p: &Profile) -> bool {
+    run.y1 - run.y0 >= p.shortest_layer
 }
 
 /// Most rows between a lit surface band and the liquid below it: the
@@ -83,12 +84,12 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand) -> (Vec<Evidence>, bool)
         let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
         for (i, run) in p.runs.iter().enumerate() {
             let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
-            if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p.width) {
+            if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p) {
                 continue;
             }
             let band = i.checked_sub(1).map(|j| p.runs[j]).filter(|band| {
                 !band.empty
-                    && !is_long(band, p.width)
+                    && !is_long(band, p)
                     && !holds_glyph(band)
                     && band.y1 + SURFACE_GAP >= run.y0
                     && band.y0 > p.top + 2
@@ -160,15 +161,26 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     // it, inside the outline, and would count as room; a tube full to the
     // top shows no glass there and is measured from the outline (the board
     // between two balls lower down is no top).
-    let glass_top = |p: &Profile| {
-        p.runs.iter().take_while(|r| r.empty || !is_long(r, p.width)).find(|r| r.empty).map_or(p.top, |r| r.y0)
-    };
+    let glass_top =
+        |p: &Profile| p.runs.iter().take_while(|r| r.empty || !is_long(r, p)).find(|r| r.empty).map_or(p.top, |r| r.y0);
     let median_height = |h: f32, shift: f32| {
         let mut v: Vec<f32> = profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
         v.sort_by(f32::total_cmp);
         v[v.len() / 2]
     };
-    let capacity_for = |h: f32, shift: f32| (median_height(h, shift) + 0.05).floor() as usize;
+    // A vessel whose liquid reaches its body's top holds at least the
+    // layers that liquid spans, to the nearest: a flask's shoulder cuts
+    // its top layer short of the unit.
+    let fullest = |h: f32, shift: f32| {
+        profiles
+            .iter()
+            .filter(|p| p.top_is == Top::BodyTop)
+            .filter(|p| p.runs.first().is_some_and(|r| !r.empty && r.y0 <= p.top + 2 && is_long(r, p)))
+            .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h).round() as usize)
+            .max()
+            .unwrap_or(0)
+    };
+    let capacity_for = |h: f32, shift: f32| ((median_height(h, shift) + 0.05).floor() as usize).max(fullest(h, shift));
     // When every boundary falls on an even layer, twice the layer height
     // explains them just as well; real games hold 4 to 6 layers, so a tube
     // of one or two layers means the height must be split.
@@ -312,7 +324,14 @@ mod tests {
     /// bottom, with runs `(y0, y1, empty)`.
     fn tube(top: u32, bottom: u32, width: u32, runs: &[(u32, u32, bool)]) -> Profile {
         let runs = runs.iter().map(|&(y0, y1, empty)| Run { y0, y1, color: [0, 0, 0], empty }).collect();
-        Profile { runs, glyphs: Vec::new(), top, width, bottom }
+        Profile {
+            runs,
+            glyphs: Vec::new(),
+            top,
+            shortest_layer: (width * 3).div_ceil(10),
+            bottom,
+            top_is: Top::BelowRim,
+        }
     }
 
     #[test]
@@ -347,5 +366,19 @@ mod tests {
         let g = slot_geometry(&[open, corked(400), corked(520), corked(480)]).unwrap();
         assert!((g.layer_height - 40.0).abs() < 1.0, "{g:?}");
         assert_eq!(g.capacity, 4, "{g:?}");
+    }
+
+    #[test]
+    fn a_vessel_full_to_its_body_top_holds_the_layers_its_liquid_spans() {
+        // Flasks of 33-row units whose shoulder cuts the top layer to 28
+        // rows (generated seed 1000046): 2.85 units tall, so 2 by the
+        // height, and then the unit halved to make 3 or more. The full
+        // vessel's liquid spans 3 units, to the nearest.
+        let body = |runs: &[(u32, u32, bool)]| Profile { top_is: Top::BodyTop, ..tube(326, 422, 46, runs) };
+        let full = body(&[(326, 354, false), (355, 388, false), (389, 422, false)]);
+        let two = body(&[(326, 388, true), (389, 422, false)]);
+        let g = slot_geometry(&[full.clone(), full, two]).unwrap();
+        assert!((g.layer_height - 33.0).abs() < 1.5, "{g:?}");
+        assert_eq!(g.capacity, 3, "{g:?}");
     }
 }

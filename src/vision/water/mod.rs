@@ -148,7 +148,7 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     }
     // Else the first answer stands (its sentence is about the tubes the
     // walls showed), unless the walls showed none and the liquid some.
-    let walls_found_none = by_walls.detection.is_none() && by_liquid.detection.is_some();
+    let walls_found_none = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
     if by_liquid.read.is_ok() || walls_found_none { by_liquid } else { by_walls }
 }
 
@@ -272,10 +272,7 @@ enum Finder {
 
 /// Finds the tubes and samples every slot of a water-sort screenshot.
 fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Detection, VisionError> {
-    let (working, scale) = match finder {
-        Finder::Walls => working_copy(image),
-        Finder::Liquid => vessels::working_copy(image),
-    };
+    let (working, scale) = working_copy(image);
     let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match finder {
         Finder::Walls => {
             let g = Gradients::new(&working);
@@ -301,7 +298,12 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Det
             (found, profiles)
         }
         Finder::Liquid => {
-            let found = vessels::find_vessels(&working);
+            // Found in a smaller copy, measured in the one the walls use:
+            // a layer of a small vessel spans too few rows in the first.
+            let (small, small_scale) = vessels::working_copy(image);
+            let (w, h) = working.dimensions();
+            let found: Vec<vessels::Vessel> =
+                vessels::find_vessels(&small).iter().map(|v| v.scaled(small_scale / scale, w, h)).collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
             let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines)).collect();
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
@@ -313,6 +315,13 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Det
     }
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
+    // In a vessel found by its liquid, something like a `?` glyph is a
+    // hidden layer however its cell is drawn (see `liquid_finding_doubt`).
+    if finder == Finder::Liquid
+        && let Some(t) = profiles.iter().position(|p| !p.glyphs.is_empty())
+    {
+        return Err(VisionError::Doubtful(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 }));
+    }
     let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

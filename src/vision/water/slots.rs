@@ -108,10 +108,25 @@ pub struct Profile {
     pub glyphs: Vec<u32>,
     /// First row below the top rim.
     pub top: u32,
-    /// The tube's outer width.
-    pub width: u32,
+    /// The shortest run taken for a layer (shorter ones are rims, lit
+    /// surfaces, highlights).
+    pub shortest_layer: u32,
+    /// Where the profile's top is.
+    pub top_is: Top,
     /// Last row of the liquid column + 1 (just above the bottom outline).
     pub bottom: u32,
+}
+
+/// What a profile's top row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Top {
+    /// The first row below a tube's rim: a cork or cap may stand below it,
+    /// inside the tube's outline.
+    BelowRim,
+    /// Where a vessel's body ends (its rim, or where its neck or shoulder
+    /// begins): a full vessel's liquid reaches it, and may go on above it
+    /// into a shoulder that cuts its top layer short.
+    BodyTop,
 }
 
 /// Reads the middle of a tube from top to bottom. `others` are all tube
@@ -141,8 +156,27 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
     let reach = (vessel.half_width * STRIP_SHARE).max(1.0);
     let (sx0, sx1) = ((centre - reach).max(0.0) as u32, ((centre + reach).ceil() as u32).min(img.width()));
     let bottom = vessel.bottom.min(img.height());
-    strip_profile(img, &r, (sx0, sx1.max(sx0 + 1)), (vessel.top, bottom), (r.width() / 10).max(2), others, Some(bottom))
+    let mut p = strip_profile(
+        img,
+        &r,
+        (sx0, sx1.max(sx0 + 1)),
+        (vessel.top, bottom),
+        (r.width() / 10).max(2),
+        others,
+        Some(bottom),
+    );
+    // A wide vessel (a wine glass's bowl) holds layers much flatter than
+    // its width: half the bands' height is the bound there.
+    p.shortest_layer = p.shortest_layer.min((vessel.band_height * LAYER_OF_BAND).round() as u32).max(2);
+    p.top_is = Top::BodyTop;
+    p
 }
+
+/// The share of the liquid bands' median height that a run must reach to
+/// be a layer in a vessel found by its liquid: a band is one layer (or
+/// two of one colour), a rim or lit surface a fraction of one. Half, as
+/// between the two; not fitted.
+const LAYER_OF_BAND: f32 = 0.5;
 
 /// The share of a vessel's interior half-width its profile strip spans
 /// either side of the centre: clear of curved walls and of a highlight
@@ -177,7 +211,7 @@ fn strip_profile(
             run.empty = false;
         }
     }
-    Profile { runs, glyphs, top, width: r.width(), bottom }
+    Profile { runs, glyphs, top, shortest_layer: (r.width() * 3).div_ceil(10), bottom, top_is: Top::BelowRim }
 }
 
 /// Brightest channel of the dark grey cell a hidden layer is drawn as, and

@@ -39,6 +39,26 @@ pub struct Vessel {
     pub half_width: f32,
     /// Whether liquid showed it, or only its silhouette.
     pub seen: Seen,
+    /// The median height of the bands of liquid in the row's vessels of
+    /// several layers: one layer, or near it, whatever the vessel's shape.
+    pub band_height: f32,
+}
+
+impl Vessel {
+    /// The vessel in a copy of the picture `factor` times as large, of
+    /// `width` × `height` pixels.
+    pub fn scaled(&self, factor: f32, width: u32, height: u32) -> Vessel {
+        let outer = self.outer.scaled(factor);
+        let clip = |v: u32, to: u32| v.min(to);
+        Vessel {
+            outer: Rect { x0: outer.x0, y0: outer.y0, x1: clip(outer.x1, width), y1: clip(outer.y1, height) },
+            bottom: clip((self.bottom as f32 * factor).round() as u32, height),
+            top: clip((self.top as f32 * factor).round() as u32, height),
+            half_width: self.half_width * factor,
+            seen: self.seen,
+            band_height: self.band_height * factor,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,6 +283,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
     let anchors: Vec<&Column> = best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect();
     let half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
+    let band_height = median(anchors.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect());
     if half < 1.5 {
         return Vec::new();
     }
@@ -315,7 +336,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     x1: ((cx + half + margin).round() as u32).min(edges.width),
                     y1: (bottom + margin.round() as u32).min(edges.height),
                 };
-                Vessel { outer, bottom, top: (bottom as f32 - body_top).max(0.0) as u32, half_width: half, seen }
+                let top = (bottom as f32 - body_top).max(0.0) as u32;
+                Vessel { outer, bottom, top, half_width: half, seen, band_height }
             })
             .collect();
         // Only rows that liquid shows, or of more than one vessel.

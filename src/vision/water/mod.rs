@@ -45,8 +45,9 @@ const HIDDEN_GLYPH_SHARE: f32 = 0.03;
 /// Fewest rows a layer may span in the picture worked on: the grid places
 /// each boundary to 0.15 of a layer, which under 7 rows is less than a
 /// pixel, and JPEG blurs an edge over more than that. (A layer of a
-/// generated wine glass in a 540 px screenshot spans 5 rows once shrunk
-/// for the liquid finder.)
+/// generated wine glass in a 540 px screenshot spanned 5 rows when the
+/// liquid finder measured in its own shrunk copy; it now measures in the
+/// walls' copy, where it spans 9.)
 const MIN_LAYER_ROWS: f32 = 7.0;
 
 /// How the colours of a screenshot are named.
@@ -302,8 +303,11 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Det
             // a layer of a small vessel spans too few rows in the first.
             let (small, small_scale) = vessels::working_copy(image);
             let (w, h) = working.dimensions();
-            let found: Vec<vessels::Vessel> =
-                vessels::find_vessels(&small).iter().map(|v| v.scaled(small_scale / scale, w, h)).collect();
+            let found: Vec<vessels::Vessel> = vessels::find_vessels(&small)
+                .map_err(VisionError::Doubtful)?
+                .iter()
+                .map(|v| v.scaled(small_scale / scale, w, h))
+                .collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
             let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines)).collect();
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();

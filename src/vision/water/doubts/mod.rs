@@ -102,6 +102,10 @@ pub enum Doubt {
     )]
     MostlyEmpty { empty: usize, tubes: usize },
     #[error(
+        "row {row} of the vessels found by their liquid is laid out doubtfully: {what}, so a vessel may have been missed or made up"
+    )]
+    RowLayout { row: usize, what: &'static str },
+    #[error(
         "every tube read is full, so no pour is possible, but a level always has room to pour into; an empty tube may have been missed"
     )]
     AllFull,
@@ -129,6 +133,8 @@ impl Doubt {
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
             Doubt::HiddenInShapedVessel { tube: t } => tube(t).into_iter().collect(),
+            // Found before any tube was laid out.
+            Doubt::RowLayout { .. } => Vec::new(),
             Doubt::AllFull | Doubt::MostlyEmpty { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
                 layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()

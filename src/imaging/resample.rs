@@ -31,6 +31,16 @@ pub fn shrink_by(image: &RgbImage, factor: u32) -> RgbImage {
     RgbImage::from_raw(w, h, out).expect("buffer matches its size")
 }
 
+/// The image shrunk by a whole `factor` ([`shrink_by`]), or the image itself
+/// when the factor is 1 or less; and the factor back to its pixels.
+pub fn shrunk_by(image: &RgbImage, factor: u32) -> (std::borrow::Cow<'_, RgbImage>, f32) {
+    if factor <= 1 {
+        (std::borrow::Cow::Borrowed(image), 1.0)
+    } else {
+        (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
+    }
+}
+
 /// Bilinear sample of `image` at (`x`, `y`) (pixel centres at integers),
 /// clamped to the image.
 pub fn bilinear(image: &RgbImage, x: f32, y: f32) -> [u8; 3] {

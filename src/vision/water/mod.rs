@@ -28,7 +28,7 @@ use thiserror::Error;
 use crate::config::Theme;
 use crate::geometry::{Layout, Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
-use crate::imaging::resample::shrink_by;
+use crate::imaging::resample::shrunk_by;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
 use slots::{Profile, profile, sample_slot, slot_geometry, slot_rects};
@@ -149,8 +149,8 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     }
     // Else the first answer stands (its sentence is about the tubes the
     // walls showed), unless the walls showed none and the liquid some.
-    let walls_found_none = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
-    if by_liquid.read.is_ok() || walls_found_none { by_liquid } else { by_walls }
+    let only_liquid_found = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
+    if by_liquid.read.is_ok() || only_liquid_found { by_liquid } else { by_walls }
 }
 
 /// What a reading by the liquid must show besides passing the checks; the
@@ -478,9 +478,5 @@ pub(crate) const SAME_LIQUID_DELTA_E: f32 = 4.0;
 /// factor back to the original's pixels. A filtered resize of a 1080×2400
 /// screenshot cost 83 ms, the box average a few.
 fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
-    let factor = image.height().div_ceil(WORKING_HEIGHT);
-    if factor <= 1 {
-        return (std::borrow::Cow::Borrowed(image), 1.0);
-    }
-    (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
+    shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT))
 }

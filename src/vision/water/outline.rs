@@ -6,6 +6,7 @@
 //! as well as straight ones.
 
 use super::tubes::Gradients;
+use super::vessels::median;
 
 /// What tracing a vessel's walls found, in the working picture's rows.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +111,7 @@ fn follow(
     let gap = (half * WALL_GAP).round().max(2.0) as i64;
     let mut y = start - 1;
     while y >= 0 && y >= rim - gap {
-        let typical = median(&strengths);
+        let typical = median(strengths.clone());
         let (l, ls) = next_wall(walls, y, left, WALL_STOP * typical, step);
         let (r, rs) = next_wall(walls, y, right, WALL_STOP * typical, step);
         if ls.min(rs) >= WALL_STOP * typical && r > l + 1 {
@@ -126,17 +127,11 @@ fn follow(
     let narrow: Vec<(u32, f32)> = widths.iter().rev().take_while(|w| w.1 < NECK_RATIO * widest).copied().collect();
     let neck_rows = narrow.len() as f32 >= (half * 0.4).max(3.0);
     let (body_top, neck) = if neck_rows {
-        let neck_width = median(&narrow.iter().map(|w| w.1).collect::<Vec<_>>());
+        let neck_width = median(narrow.iter().map(|w| w.1).collect());
         let lowest = narrow.iter().filter(|w| w.1 <= neck_width * NECK_WIDTH_SLACK).map(|w| w.0).max();
         (lowest.unwrap_or(rim as u32), true)
     } else {
         (rim as u32, false)
     };
     Outline { rim: rim as u32, body_top, neck, widths }
-}
-
-fn median(v: &[f32]) -> f32 {
-    let mut v = v.to_vec();
-    v.sort_by(f32::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }

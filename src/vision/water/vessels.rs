@@ -22,7 +22,7 @@ use super::doubts::Doubt;
 use super::outline::{Outline, trace};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
-use crate::imaging::resample::shrink_by;
+use crate::imaging::resample::shrunk_by;
 use crate::imaging::segment::{Flatness, segment};
 
 /// One vessel found, in the working picture's pixels.
@@ -96,12 +96,7 @@ const FLATNESS: Flatness = Flatness { step: 10, spread: 28 };
 
 /// The picture to look in, and the factor back to the original's pixels.
 pub(super) fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
-    let factor = image.width().div_ceil(WORKING_WIDTH).max(1);
-    if factor <= 1 {
-        (std::borrow::Cow::Borrowed(image), 1.0)
-    } else {
-        (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
-    }
+    shrunk_by(image, image.width().div_ceil(WORKING_WIDTH))
 }
 
 /// Every vessel of a working picture, in reading order; a doubt instead
@@ -180,7 +175,8 @@ const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 /// may be weaker, but not by more than about half.
 const MIN_SILHOUETTE_STRENGTH: f32 = 0.4;
 
-fn median(mut v: Vec<f32>) -> f32 {
+/// The upper median of `v` (0 when empty).
+pub(super) fn median(mut v: Vec<f32>) -> f32 {
     v.sort_by(f32::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }

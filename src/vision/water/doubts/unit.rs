@@ -5,6 +5,7 @@
 //! other way round).
 
 use image::RgbImage;
+use palette::Lab;
 
 use super::{Doubt, color_centres};
 use crate::geometry::SlotSample;
@@ -125,13 +126,13 @@ const OFF_GRID_SHARE: f32 = 0.25;
 /// glass to compare them with, and nothing is doubted.
 pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
     let capacity = detection.capacity;
-    let mut above_liquid: Vec<(usize, [u8; 3])> = Vec::new();
+    let mut above_liquid: Vec<(usize, [u8; 3], Lab)> = Vec::new();
     let mut glass: Vec<[u8; 3]> = Vec::new();
     for (t, (samples, raw)) in detection.samples.iter().zip(&detection.raw).enumerate() {
         let holds_liquid = samples.iter().any(|s| *s != SlotSample::Empty);
         let empty = samples.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c);
         if holds_liquid {
-            above_liquid.extend(empty.map(|c| (t, c)));
+            above_liquid.extend(empty.map(|c| (t, c, to_lab(c))));
         } else {
             glass.extend(empty);
         }
@@ -139,8 +140,8 @@ pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
     if glass.is_empty() {
         return None;
     }
-    above_liquid.iter().find_map(|&(t, c)| {
-        let alike = above_liquid.iter().filter(|o| delta_e(to_lab(o.1), to_lab(c)) <= SAME_LIQUID_DELTA_E).count();
+    above_liquid.iter().find_map(|&(t, c, lab)| {
+        let alike = above_liquid.iter().filter(|o| delta_e(o.2, lab) <= SAME_LIQUID_DELTA_E).count();
         let like_glass = glass.iter().any(|&g| looks_empty(c, g));
         (alike >= capacity && alike.is_multiple_of(capacity) && !like_glass)
             .then_some(Doubt::EmptyCouldBeLiquid { tube: t + 1, slots: alike })

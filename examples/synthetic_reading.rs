@@ -74,8 +74,17 @@ fn main() {
                         Err(e) => {
                             tally.refused += 1;
                             verbose.then(|| {
+                                let seen = sight.detection.as_ref().map_or("no detection".to_string(), |d| {
+                                    format!(
+                                        "saw {}/{} tubes, capacity {}/{}",
+                                        d.tubes.len(),
+                                        c.level.tubes().len(),
+                                        d.capacity,
+                                        c.level.capacity()
+                                    )
+                                });
                                 format!(
-                                    "refused {shape} theme {} {}x{} q{:?}{}: {e}\n        truth {}",
+                                    "refused {shape} theme {} {}x{} q{:?}{} [{seen}]: {e}\n        truth {}",
                                     seed / LEVELS_PER_THEME,
                                     c.picture.width(),
                                     c.picture.height(),

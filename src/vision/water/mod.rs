@@ -13,6 +13,7 @@
 pub mod colors;
 mod columns;
 pub mod doubts;
+mod faint;
 pub mod grid;
 mod level;
 mod locks;
@@ -290,6 +291,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Det
                     _ => Some(t),
                 })
                 .collect();
+            let found = faint::with_faint_tubes(&g, found, &options.tubes);
             let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
             let profiles = found
                 .iter()

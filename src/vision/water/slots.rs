@@ -226,15 +226,31 @@ pub fn is_dark_grey(color: [u8; 3]) -> bool {
     hi < HIDDEN_CELL_MAX_CHANNEL && hi - lo < HIDDEN_CELL_MAX_SPREAD
 }
 
+/// A glyph's stroke is at least this bright in every channel (white, as
+/// the games in ../shared/water_screens draw it; set when the reader was
+/// built, commit 1a0e966)...
+const GLYPH_WHITE: u8 = 190;
+
+/// ...or this much brighter than its cell in every channel: a tinted
+/// glyph (light grey-green on a dark green-grey cell, tuning seed 1836,
+/// where the stroke stood 135-150 above the cell). Not fitted to that
+/// case's margin: a stroke half-way from the cell to white on a cell of
+/// the darkest grey a hidden cell is drawn in (`HIDDEN_CELL_MAX_CHANNEL`
+/// 110) stands 72 above it, a highlight streak mixed over dark liquid by a
+/// third stands less; 110 keeps clear of both.
+const GLYPH_ABOVE_CELL: u8 = 110;
+
 /// Rows where a dark strip holds a cluster of near-white pixels, grouped into
 /// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
 fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
     let is_glyph_row = |y: u32| {
-        let dark = is_dark_grey(prof[(y - y0) as usize]);
+        let cell = prof[(y - y0) as usize];
+        let dark = is_dark_grey(cell);
         // Only the middle third: a `?` is centred, while a round bottom's
-        // outline enters the strip from its sides.
+        // outline enters the strip from its sides. Its strokes are white,
+        // or a tint far brighter than the cell (the cell's own light).
         let third = ((x1 - x0) / 3).max(1);
-        let middle = (x0 + third..x1 - third).filter(|&x| img.get_pixel(x, y).0.iter().all(|&v| v >= 190)).count();
+        let middle = (x0 + third..x1 - third).filter(|&x| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE)).count();
         // A glyph is a few strokes; a row bright across the whole middle is
         // an outline or a highlight.
         dark && middle * 36 >= (x1 - x0) as usize && middle * 10 <= third as usize * 9
@@ -282,25 +298,34 @@ pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
     let (x0, x1) = (slot.x0 + w / 5, slot.x1 - w / 5);
     let (y0, y1) = (slot.y0 + h / 4, slot.y1 - h / 4);
     let mut ch: [Vec<u8>; 3] = Default::default();
-    let mut bright = 0usize;
-    let mut n = 0usize;
+    let mut pixels: Vec<[u8; 3]> = Vec::new();
     for y in y0..y1.max(y0 + 1) {
         for x in x0..x1.max(x0 + 1) {
             let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
             for c in 0..3 {
                 ch[c].push(p[c]);
             }
-            if p.iter().all(|&v| v >= 200) {
-                bright += 1;
-            }
-            n += 1;
+            pixels.push(p);
         }
     }
     let med = |v: &mut Vec<u8>| {
         v.sort_unstable();
         v[v.len() / 2]
     };
-    ([med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])], bright as f32 / n.max(1) as f32)
+    let cell = [med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])];
+    let bright = pixels.iter().filter(|&&p| is_stroke(p, cell, SLOT_STROKE_WHITE)).count();
+    (cell, bright as f32 / pixels.len().max(1) as f32)
+}
+
+/// A slot's pixel at least this bright in every channel is a glyph's
+/// stroke (or a highlight; set when the reader was built, commit 1a0e966).
+const SLOT_STROKE_WHITE: u8 = 200;
+
+/// Whether a pixel is a glyph's stroke on a cell of colour `cell`: white
+/// (every channel at least `white`), or a tint far brighter than the cell
+/// ([`GLYPH_ABOVE_CELL`] in every channel).
+fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
+    (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL)))
 }
 
 /// The median colour of the board next to a tube, level with a slot when
@@ -339,4 +364,29 @@ pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) 
         out[c] = ch[c].get(ch[c].len() / 2).copied().unwrap_or(0);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_not() {
+        // Tuning seed 1836: a light grey-green `!` on a dark green-grey cell.
+        let cell = [47, 67, 53];
+        let mut img = RgbImage::from_pixel(30, 30, image::Rgb(cell));
+        for y in 8..22 {
+            for x in 14..16 {
+                img.put_pixel(x, y, image::Rgb([182, 213, 205]));
+            }
+        }
+        let slot = Rect { x0: 0, y0: 0, x1: 30, y1: 30 };
+        let (colour, bright) = sample_slot(&img, &slot);
+        assert_eq!(colour, cell);
+        assert!(bright > 0.03, "{bright}");
+        // A streak of white mixed a third over the same cell is light, not a stroke.
+        let mix = |c: u8| c + ((255 - c) as u32 / 3) as u8;
+        let streak = [mix(cell[0]), mix(cell[1]), mix(cell[2])];
+        assert!(!is_stroke(streak, cell, SLOT_STROKE_WHITE));
+    }
 }

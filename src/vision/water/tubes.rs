@@ -173,6 +173,26 @@ fn walls(segments: &[Segment]) -> Vec<Wall> {
     walls
 }
 
+/// The last wall of the chain of tubes' walls from `band[k]`: each next
+/// one of the following `reach` walls closed below with the last.
+fn chain_end(g: &Gradients, walls: &[Wall], band: &[usize], k: usize, reach: usize, options: &TubeFinding) -> usize {
+    let mut end = k;
+    while let Some(next) = (end + 1..band.len().min(end + 1 + reach))
+        .find(|&j| closed_below(g, &walls[band[end]], &walls[band[j]], options))
+    {
+        end = next;
+    }
+    end
+}
+
+/// The tube whose walls are `chain`, left to right.
+fn chained_tube(walls: &[Wall], chain: &[usize]) -> TubeBox {
+    let (l, r) = (&walls[chain[0]], &walls[chain[chain.len() - 1]]);
+    let y0 = chain.iter().map(|&j| walls[j].y0).min().unwrap_or(l.y0);
+    let y1 = chain.iter().map(|&j| walls[j].y1).max().unwrap_or(l.y1);
+    TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None, walls: true }
+}
+
 /// True when the span between two walls is closed at the bottom: nearly
 /// every column between them meets a horizontal edge just below the walls.
 fn closed_below(g: &Gradients, left: &Wall, right: &Wall, options: &TubeFinding) -> bool {
@@ -187,6 +207,11 @@ fn closed_below(g: &Gradients, left: &Wall, right: &Wall, options: &TubeFinding)
         .count() as u32;
     closed * 10 >= span * 9
 }
+
+/// How many walls inside a tube (a highlight streak's two edges) a chain
+/// may step over to the next wall it is closed with. Not fitted: a streak
+/// has two edges.
+const INTERIOR_WALLS_SKIPPED: usize = 2;
 
 /// One detected tube, in working-image coordinates.
 #[derive(Debug, Clone, Copy)]
@@ -235,15 +260,9 @@ pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
         // Chain consecutive walls that are closed below into tubes.
         let mut k = 0;
         while k < band.len() {
-            let mut end = k;
-            while end + 1 < band.len() && closed_below(g, &walls[band[end]], &walls[band[end + 1]], options) {
-                end += 1;
-            }
+            let end = chain_end(g, &walls, &band, k, 1, options);
             if end > k {
-                let (l, r) = (&walls[band[k]], &walls[band[end]]);
-                let y0 = band[k..=end].iter().map(|&j| walls[j].y0).min().unwrap();
-                let y1 = band[k..=end].iter().map(|&j| walls[j].y1).max().unwrap();
-                tubes.push(TubeBox { outer: Rect { x0: l.x0, y0, x1: r.x1, y1 }, lock_icon: None, walls: true });
+                tubes.push(chained_tube(&walls, &band[k..=end]));
                 // Only walls that became a tube are spent: a wall left
                 // alone here may pair in another band (discovery-level-38).
                 for &j in &band[k..=end] {
@@ -251,6 +270,21 @@ pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
                 }
             }
             k = end + 1;
+        }
+        // The same chains stepping over a wall not closed with the one
+        // before it, when the wall after it is: a highlight streak near a
+        // rounded bottom, whose own pair is too narrow to reach the
+        // bottom's curve, split its tube in two. These are only offered:
+        // stepping over a real gap joins tubes into a candidate of no
+        // tube's shape, and the majority shape decides between them.
+        let mut k = 0;
+        while k < band.len() {
+            let plain = chain_end(g, &walls, &band, k, 1, options);
+            let end = chain_end(g, &walls, &band, k, 1 + INTERIOR_WALLS_SKIPPED, options);
+            if end > plain {
+                tubes.push(chained_tube(&walls, &band[k..=end]));
+            }
+            k = end.max(plain) + 1;
         }
         used[i] = true;
     }

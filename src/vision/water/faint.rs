@@ -12,6 +12,7 @@
 //! row checks refuse.
 
 use super::tubes::{Gradients, TubeBox, TubeFinding};
+use super::vessels::median;
 use crate::geometry::Rect;
 
 /// A faint wall's edge, as a fraction of the wall finder's threshold. Not
@@ -109,11 +110,6 @@ fn pitch(rows: &[Vec<TubeBox>]) -> Option<u32> {
     let shortest = steps.iter().copied().min()?;
     let single: Vec<u32> = steps.into_iter().filter(|&s| s * 4 <= shortest * 5).collect();
     Some(median(single)).filter(|&p| p > 0)
-}
-
-fn median(mut v: Vec<u32>) -> u32 {
-    v.sort_unstable();
-    v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
 /// Where and how a row's faint tubes are looked for.

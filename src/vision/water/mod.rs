@@ -136,13 +136,13 @@ pub enum VisionError {
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level.
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let by_walls = read_with(image, options, Finder::Walls);
+    let by_walls = read_by(image, options, Finder::Walls);
     if by_walls.read.is_ok() {
         return by_walls;
     }
     // Vessels of another shape: read again by the liquid, and believed
     // only if that reading passes every check and those below.
-    let mut by_liquid = read_with(image, options, Finder::Liquid);
+    let mut by_liquid = read_by(image, options, Finder::Liquid);
     if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
         && let Some(doubt) = liquid_finding_doubt(detection)
     {
@@ -185,9 +185,34 @@ fn liquid_finding_doubt(detection: &Detection) -> Option<doubts::Doubt> {
     }
 }
 
-/// Reads a screenshot with the vessels one finder finds.
-fn read_with(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
-    let detection = match detect(image, options, finder) {
+/// Reads a screenshot with the vessels one finder finds, on the grid
+/// measured, or, when liquid stands above its top slot, on the grid one
+/// layer taller, if that reading passes every check.
+fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
+    let measured = read_with(image, options, finder, Grid::Measured);
+    if let Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })) = measured.read {
+        let taller = read_with(image, options, finder, Grid::LayerAbove);
+        if taller.read.is_ok() {
+            return taller;
+        }
+    }
+    measured
+}
+
+/// Which slot grid a reading samples.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Grid {
+    /// The layers the tubes' heights and liquid measure.
+    Measured,
+    /// One layer more on top: where liquid stands above the measured top
+    /// slot, a vessel's shoulder or neck (which stops its walls, or holds
+    /// its top unit in less height) was taken for headroom.
+    LayerAbove,
+}
+
+/// Reads a screenshot with the vessels one finder finds, on one grid.
+fn read_with(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -> WaterSight {
+    let detection = match detect(image, options, finder, grid) {
         Ok(d) => d,
         Err(e) => return WaterSight { detection: None, read: Err(e) },
     };
@@ -273,7 +298,7 @@ enum Finder {
 }
 
 /// Finds the tubes and samples every slot of a water-sort screenshot.
-fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Detection, VisionError> {
+fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -> Result<Detection, VisionError> {
     let (working, scale) = working_copy(image);
     let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match finder {
         Finder::Walls => {
@@ -328,7 +353,10 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder) -> Result<Det
     {
         return Err(VisionError::Doubtful(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 }));
     }
-    let geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    let mut geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    if grid == Grid::LayerAbove {
+        geometry.capacity += 1;
+    }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });
     }

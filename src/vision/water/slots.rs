@@ -319,12 +319,12 @@ pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
 
 /// A slot's pixel at least this bright in every channel is a glyph's
 /// stroke (or a highlight; set when the reader was built, commit 1a0e966).
-const SLOT_STROKE_WHITE: u8 = 200;
+pub(crate) const SLOT_STROKE_WHITE: u8 = 200;
 
 /// Whether a pixel is a glyph's stroke on a cell of colour `cell`: white
 /// (every channel at least `white`), or a tint far brighter than the cell
 /// ([`GLYPH_ABOVE_CELL`] in every channel).
-fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
+pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
     (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL)))
 }
 

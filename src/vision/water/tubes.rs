@@ -173,13 +173,12 @@ fn walls(segments: &[Segment]) -> Vec<Wall> {
     walls
 }
 
-/// The last wall of the chain of tubes' walls from `band[k]`: each next
-/// one of the following `reach` walls closed below with the last.
-fn chain_end(g: &Gradients, walls: &[Wall], band: &[usize], k: usize, reach: usize, options: &TubeFinding) -> usize {
+/// The last of `n` walls in the chain of tubes' walls from wall `k`: each
+/// next one of the following `reach` walls closed below with the last, as
+/// `closed(a, b)` says.
+fn chain_end(n: usize, k: usize, reach: usize, closed: impl Fn(usize, usize) -> bool) -> usize {
     let mut end = k;
-    while let Some(next) = (end + 1..band.len().min(end + 1 + reach))
-        .find(|&j| closed_below(g, &walls[band[end]], &walls[band[j]], options))
-    {
+    while let Some(next) = (end + 1..n.min(end + 1 + reach)).find(|&j| closed(end, j)) {
         end = next;
     }
     end
@@ -257,10 +256,16 @@ pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
                 }
             })
             .collect();
-        // Chain consecutive walls that are closed below into tubes.
+        // Chain consecutive walls that are closed below into tubes. Each
+        // pair of neighbours is tested once, for both loops below.
+        let next_closed: Vec<bool> =
+            band.windows(2).map(|p| closed_below(g, &walls[p[0]], &walls[p[1]], options)).collect();
+        let closed = |a: usize, b: usize| {
+            if b == a + 1 { next_closed[a] } else { closed_below(g, &walls[band[a]], &walls[band[b]], options) }
+        };
         let mut k = 0;
         while k < band.len() {
-            let end = chain_end(g, &walls, &band, k, 1, options);
+            let end = chain_end(band.len(), k, 1, closed);
             if end > k {
                 tubes.push(chained_tube(&walls, &band[k..=end]));
                 // Only walls that became a tube are spent: a wall left
@@ -279,8 +284,8 @@ pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
         // tube's shape, and the majority shape decides between them.
         let mut k = 0;
         while k < band.len() {
-            let plain = chain_end(g, &walls, &band, k, 1, options);
-            let end = chain_end(g, &walls, &band, k, 1 + INTERIOR_WALLS_SKIPPED, options);
+            let plain = chain_end(band.len(), k, 1, closed);
+            let end = chain_end(band.len(), k, 1 + INTERIOR_WALLS_SKIPPED, closed);
             if end > plain {
                 tubes.push(chained_tube(&walls, &band[k..=end]));
             }

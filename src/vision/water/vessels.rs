@@ -176,9 +176,9 @@ const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 const MIN_SILHOUETTE_STRENGTH: f32 = 0.4;
 
 /// The upper median of `v` (0 when empty).
-pub(super) fn median(mut v: Vec<f32>) -> f32 {
-    v.sort_by(f32::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
+pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    v.get(v.len() / 2).copied().unwrap_or_default()
 }
 
 /// Groups columns into rows by their bottoms and widths.

@@ -27,6 +27,7 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod missed;
 mod rows;
 mod unit;
 
@@ -34,6 +35,7 @@ use super::Detection;
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
+use missed::hidden_cell_outside;
 use rows::{crowded, gap_in_row, rows_off_centre};
 use unit::{change_in_empty, empty_could_be_liquid, liquid_above, off_grid};
 
@@ -106,6 +108,10 @@ pub enum Doubt {
     )]
     RowLayout { row: usize, what: &'static str },
     #[error(
+        "a patch the shade of the hidden layers, as large as a slot, lies outside every tube read (at {},{}), and hidden layers leave the counts open: a vessel may have been missed", .at.x0, .at.y0
+    )]
+    HiddenCellOutside { at: Rect },
+    #[error(
         "every tube read is full, so no pour is possible, but a level always has room to pour into; an empty tube may have been missed"
     )]
     AllFull,
@@ -135,6 +141,7 @@ impl Doubt {
             Doubt::HiddenInShapedVessel { tube: t } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
+            Doubt::HiddenCellOutside { at } => vec![at],
             Doubt::AllFull | Doubt::MostlyEmpty { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
                 layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()
@@ -172,6 +179,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))
         .or_else(|| all_full(puzzle))
+        .or_else(|| hidden_cell_outside(image, detection))
         .or_else(|| split_layer(image, detection, puzzle))
         .or_else(|| off_grid(image, detection))
         .or_else(|| change_in_empty(image, detection))

@@ -172,3 +172,40 @@ fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
     // With no empty tube there is no glass to compare with.
     assert_eq!(empty_could_be_liquid(&detection(&tubes[..3])), None);
 }
+
+#[test]
+fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
+    const HIDDEN_CELL: [u8; 3] = [70, 70, 80];
+    // Two tubes of three hidden slots, 30 rows each, at x 10..50 and
+    // 110..150; only the first is in the detection. The board is out of
+    // the hidden cells' shade, so the second tube's cells are enclosed.
+    let mut image = RgbImage::from_pixel(160, 240, image::Rgb([200, 190, 170]));
+    // Each cell's glyph: a white bar 4 px wide and 10 rows tall in its
+    // middle.
+    let draw_tube = |image: &mut RgbImage, x0: u32| {
+        for y in 110..200 {
+            for x in x0 + 2..x0 + 38 {
+                let glyph = (x0 + 18..x0 + 22).contains(&x) && (y - 110) % 30 >= 10 && (y - 110) % 30 < 20;
+                image.put_pixel(x, y, image::Rgb(if glyph { [250, 250, 250] } else { HIDDEN_CELL }));
+            }
+        }
+    };
+    draw_tube(&mut image, 10);
+    let slots: Vec<Rect> = (0..3).map(|k| Rect { x0: 10, x1: 50, y0: 170 - k * 30, y1: 200 - k * 30 }).collect();
+    let detection = Detection {
+        image_width: 160,
+        image_height: 240,
+        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 100, y1: 202 }, slots }],
+        samples: vec![vec![Hidden, Hidden, Color(RED)]],
+        locks: vec![None],
+        raw: vec![vec![HIDDEN_CELL, HIDDEN_CELL, RED]],
+        capacity: 3,
+    };
+    assert_eq!(hidden_cell_outside(&image, &detection), None);
+    draw_tube(&mut image, 110);
+    assert!(
+        matches!(hidden_cell_outside(&image, &detection), Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110),
+        "{:?}",
+        hidden_cell_outside(&image, &detection)
+    );
+}

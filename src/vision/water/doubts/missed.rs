@@ -1,0 +1,227 @@
+//! The check for vessels the reader did not find, in a level with hidden
+//! layers. Without them the counts catch a missed tube (every colour must
+//! fill whole tubes); with them the number of colours is open, and a level
+//! missing a whole tube, or a whole row, still adds up. There the picture
+//! itself is asked: a hidden cell looks the same in every tube (one dark
+//! shade behind its glyph), so a patch of that shade as large as a slot
+//! outside every tube read is a hidden cell of a vessel that was missed.
+
+use image::RgbImage;
+
+use super::Doubt;
+use crate::geometry::{Rect, SlotSample};
+use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::vision::water::Detection;
+use crate::vision::water::slots::{SLOT_STROKE_WHITE, is_stroke};
+
+/// How near a pixel must be to the hidden cells' median shade to count as
+/// one, in ΔE: a hidden cell is flat colour, and JPEG at quality 40 moves
+/// flat dark colour by a few ΔE (the `SAME_COLOR_NOISE` of its sampling,
+/// doubled for single pixels rather than medians). Not fitted.
+const HIDDEN_SHADE_DELTA_E: f32 = 8.0;
+
+/// The share of a patch (half a slot wide, a slot high) that must be the
+/// hidden cells' shade for the patch to be a hidden cell: a cell's glyph
+/// covers under a fifth of it, and a dark board or button of some other
+/// shade matches almost none. Not fitted.
+const HIDDEN_PATCH_SHARE: f32 = 0.7;
+
+/// How far beside a patch, in tube widths, the picture must leave the
+/// hidden cells' shade, on both sides: a hidden cell is walled in by its
+/// vessel (a flask's body is at most about twice its neck), where a board
+/// or a gradient of that shade runs on across the screen. Not fitted.
+const ENCLOSED_WITHIN_WIDTHS: f32 = 2.0;
+
+/// The share of a column beside a patch, over the patch's rows, that must
+/// be out of the shade and outside every tube read (the board, or a wall
+/// of a vessel not read) for the column to enclose it; a tube read is no
+/// evidence either way. Not fitted.
+const OUT_OF_SHADE_SHARE: f32 = 0.7;
+
+/// The share of the ground around a patch (a slot wide, two high) that
+/// must be a glyph's strokes for the patch to be a hidden cell: a `?`
+/// covers about a twentieth of its cell, a third of the
+/// `HIDDEN_GLYPH_SHARE` a slot's centre patch needs. Not fitted.
+const MISSED_GLYPH_SHARE: f32 = 0.01;
+
+/// Grid points per slot height at which the picture is looked at: enough
+/// that a patch of half a slot's width holds several columns of them.
+const POINTS_PER_SLOT: u32 = 8;
+
+/// With hidden layers in the reading, the first patch the size of a slot
+/// in the hidden cells' shade that lies outside every tube read.
+pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    let hidden: Vec<[u8; 3]> = detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Hidden).map(|(_, &c)| c))
+        .collect();
+    if hidden.is_empty() {
+        return None;
+    }
+    let shade_rgb = median_color(&hidden);
+    let shade = to_lab(shade_rgb);
+    let mut slots: Vec<Rect> = detection.tubes.iter().flat_map(|t| t.slots.iter().copied()).collect();
+    slots.sort_by_key(|s| s.height());
+    let slot = *slots.get(slots.len() / 2)?;
+    let step = (slot.height() / POINTS_PER_SLOT).max(1);
+    // Each tube's whole extent: its outline and its slots.
+    let read: Vec<Rect> = detection
+        .tubes
+        .iter()
+        .map(|t| {
+            t.slots.iter().fold(t.outer, |r, s| Rect {
+                x0: r.x0.min(s.x0),
+                y0: r.y0.min(s.y0),
+                x1: r.x1.max(s.x1),
+                y1: r.y1.max(s.y1),
+            })
+        })
+        .collect();
+    let mut widths: Vec<u32> = detection.tubes.iter().map(|t| t.outer.width()).collect();
+    widths.sort_unstable();
+    let width = widths[widths.len() / 2];
+    let patch = Patch {
+        cols: (slot.width() / 2 / step).max(1) as usize,
+        rows: (slot.height() / step).max(1) as usize,
+        enclosed_within: ((ENCLOSED_WITHIN_WIDTHS * width as f32) / step as f32).ceil() as usize,
+    };
+    let in_shade = |px: [u8; 3]| delta_e(to_lab(px), shade) < HIDDEN_SHADE_DELTA_E;
+    let found = patch.first_matched(
+        image,
+        step,
+        |x, y, px| {
+            let inside = read.iter().any(|r| (r.x0..r.x1).contains(&x) && (r.y0..r.y1).contains(&y));
+            (!inside).then(|| in_shade(px))
+        },
+        |x, y| has_glyph(image, (x, y), slot, shade_rgb, in_shade),
+    )?;
+    let (x0, y0) = found;
+    Some(Doubt::HiddenCellOutside {
+        at: Rect { x0, y0, x1: x0 + patch.cols as u32 * step, y1: y0 + patch.rows as u32 * step },
+    })
+}
+
+/// Whether the ground around a patch whose top-left corner is `(x, y)`
+/// (from a quarter of a slot left of it to a quarter right of its half
+/// slot's width, from half a slot above it to half below) holds a glyph:
+/// strokes (as a slot's are told) with the shade within a third of a slot
+/// on both sides, which a vessel's outline, with the board on its other
+/// side, does not have, and none half a slot above or below, where an
+/// outline runs on and a glyph, a fraction of its cell, has ended.
+fn has_glyph(
+    image: &RgbImage,
+    (x, y): (u32, u32),
+    slot: Rect,
+    cell: [u8; 3],
+    in_shade: impl Fn([u8; 3]) -> bool,
+) -> bool {
+    let (w, h) = (slot.width(), slot.height());
+    let reach = (w / 3).max(2);
+    let (x0, x1) = (x.saturating_sub(w / 4), (x + w / 2 + w / 4).min(image.width()));
+    let (y0, y1) = (y.saturating_sub(h / 2), (y + h + h / 2).min(image.height()));
+    let shade_within = |xs: std::ops::Range<u32>, y: u32| xs.into_iter().any(|x| in_shade(image.get_pixel(x, y).0));
+    let stroke = |x: u32, y: u32| is_stroke(image.get_pixel(x, y).0, cell, SLOT_STROKE_WHITE);
+    let ends =
+        |x: u32, y: u32| y >= h / 2 && y + h / 2 < image.height() && !stroke(x, y - h / 2) && !stroke(x, y + h / 2);
+    let mut strokes = 0u32;
+    for yy in y0..y1 {
+        for xx in x0..x1 {
+            if stroke(xx, yy)
+                && ends(xx, yy)
+                && shade_within(xx.saturating_sub(reach)..xx, yy)
+                && shade_within(xx + 1..(xx + 1 + reach).min(image.width()), yy)
+            {
+                strokes += 1;
+            }
+        }
+    }
+    strokes as f32 >= MISSED_GLYPH_SHARE * ((x1 - x0) * (y1 - y0)) as f32
+}
+
+/// A window of grid points slid over the picture.
+struct Patch {
+    cols: usize,
+    rows: usize,
+    /// How many grid columns beside the patch, on each side, must hold
+    /// one out of the shade.
+    enclosed_within: usize,
+}
+
+impl Patch {
+    /// The top-left corner, in pixels, of the first window (row by row)
+    /// in which at least [`HIDDEN_PATCH_SHARE`] of the grid points are in
+    /// the shade, looking every `step` pixels, and which is enclosed: on
+    /// each side, within `enclosed_within` columns, a column out of it
+    /// over its rows, and where `glyph` finds a glyph around its top-left
+    /// corner. `in_shade` says for each point whether it is in the shade,
+    /// or nothing for a point of a tube read.
+    fn first_matched(
+        &self,
+        image: &RgbImage,
+        step: u32,
+        in_shade: impl Fn(u32, u32, [u8; 3]) -> Option<bool>,
+        glyph: impl Fn(u32, u32) -> bool,
+    ) -> Option<(u32, u32)> {
+        let (w, h) = ((image.width() / step) as usize, (image.height() / step) as usize);
+        if w < self.cols || h < self.rows {
+            return None;
+        }
+        // Summed-area tables of the grid points in the shade, and of
+        // those out of it (a tube read's points are in neither).
+        let mut shade = SummedArea::new(w, h);
+        let mut out = SummedArea::new(w, h);
+        for gy in 0..h {
+            for gx in 0..w {
+                let (x, y) = (gx as u32 * step, gy as u32 * step);
+                let point = in_shade(x, y, image.get_pixel(x, y).0);
+                shade.set(gx, gy, point == Some(true));
+                out.set(gx, gy, point == Some(false));
+            }
+        }
+        let need = (HIDDEN_PATCH_SHARE * (self.cols * self.rows) as f32).ceil() as u32;
+        let out_need = OUT_OF_SHADE_SHARE * self.rows as f32;
+        let out_of_shade = |gx: usize, gy: usize| out.count(gx, gy, 1, self.rows) as f32 >= out_need;
+        (0..=h - self.rows).find_map(|gy| {
+            (0..=w - self.cols).find_map(|gx| {
+                if shade.count(gx, gy, self.cols, self.rows) < need {
+                    return None;
+                }
+                let mut left = gx.saturating_sub(self.enclosed_within)..gx;
+                let mut right = gx + self.cols..(gx + self.cols + self.enclosed_within).min(w);
+                let enclosed = left.any(|c| out_of_shade(c, gy)) && right.any(|c| out_of_shade(c, gy));
+                let (x, y) = (gx as u32 * step, gy as u32 * step);
+                (enclosed && glyph(x, y)).then_some((x, y))
+            })
+        })
+    }
+}
+
+/// Counts of marked points over the rectangles of a grid, each in four
+/// lookups.
+struct SummedArea {
+    w: usize,
+    sums: Vec<u32>,
+}
+
+impl SummedArea {
+    fn new(w: usize, h: usize) -> SummedArea {
+        SummedArea { w, sums: vec![0; (w + 1) * (h + 1)] }
+    }
+
+    /// Marks (or not) point `(gx, gy)`; points are set row by row, left
+    /// to right.
+    fn set(&mut self, gx: usize, gy: usize, marked: bool) {
+        let stride = self.w + 1;
+        let left = self.sums[(gy + 1) * stride + gx];
+        let above = self.sums[gy * stride + gx + 1] - self.sums[gy * stride + gx];
+        self.sums[(gy + 1) * stride + gx + 1] = left + above + u32::from(marked);
+    }
+
+    /// The marked points of the `cols` × `rows` rectangle from `(gx, gy)`.
+    fn count(&self, gx: usize, gy: usize, cols: usize, rows: usize) -> u32 {
+        let at = |x: usize, y: usize| self.sums[y * (self.w + 1) + x];
+        at(gx + cols, gy + rows) + at(gx, gy) - at(gx + cols, gy) - at(gx, gy + rows)
+    }
+}

@@ -20,6 +20,9 @@
 //!   or a row off the screen's centre, is a tube missed (often an empty
 //!   one, which makes a solvable level unsolvable), the pitch taken over
 //!   every row; and a reading with every tube full has missed some;
+//! - **no vessel missed where the counts cannot tell**: with hidden
+//!   layers, a hidden cell (its shade, walled in, with a glyph) outside
+//!   every tube read is a vessel missed ([`missed`]);
 //! - **no colour looks like a hidden cell or empty glass** (an empty slot,
 //!   or the headroom above the liquid of the plainest tubes): such a colour
 //!   is a hidden layer whose glyph was missed, or glass read as liquid.

@@ -144,7 +144,7 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     // only if that reading passes every check and those below.
     let mut by_liquid = read_by(image, options, Finder::Liquid);
     if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
-        && let Some(doubt) = liquid_finding_doubt(detection)
+        && let Some(doubt) = doubts::liquid_finding_doubt(detection)
     {
         by_liquid.read = Err(VisionError::Doubtful(doubt));
     }
@@ -152,37 +152,6 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     // walls showed), unless the walls showed none and the liquid some.
     let only_liquid_found = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
     if by_liquid.read.is_ok() || only_liquid_found { by_liquid } else { by_walls }
-}
-
-/// What a reading by the liquid must show besides passing the checks; the
-/// doubt when it does not.
-/// - No hidden layer, and no slot of a hidden cell's dark grey: hidden
-///   layers leave the number of layers open to the counts, and a vessel's
-///   height is then the one other measure of it, too little to believe in
-///   a vessel of another shape; and in the shrunk picture the liquid
-///   finder works on, a `?` glyph blurs below the brightness that tells a
-///   hidden cell from a dark liquid.
-/// - No more empty vessels than filled ones: a gap between two vessels
-///   (whose walls make a vessel's silhouette) taken for a vessel is empty,
-///   and when every gap is taken the spacing stays even, so the row checks
-///   cannot see it. A level holds as many filled tubes as colours, and
-///   one to four spare ones.
-fn liquid_finding_doubt(detection: &Detection) -> Option<doubts::Doubt> {
-    let hidden = detection.samples.iter().position(|t| {
-        t.iter().any(|s| match s {
-            SlotSample::Hidden => true,
-            SlotSample::Color(c) => slots::is_dark_grey(*c),
-            SlotSample::Empty => false,
-        })
-    });
-    let empty = detection.samples.iter().filter(|t| t.iter().all(|s| *s == SlotSample::Empty)).count();
-    if let Some(t) = hidden {
-        Some(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 })
-    } else if empty * 2 > detection.samples.len() {
-        Some(doubts::Doubt::MostlyEmpty { empty, tubes: detection.samples.len() })
-    } else {
-        None
-    }
 }
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
@@ -347,7 +316,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
     // In a vessel found by its liquid, something like a `?` glyph is a
-    // hidden layer however its cell is drawn (see `liquid_finding_doubt`).
+    // hidden layer however its cell is drawn (see `doubts::liquid_finding_doubt`).
     if finder == Finder::Liquid
         && let Some(t) = profiles.iter().position(|p| !p.glyphs.is_empty())
     {

@@ -192,6 +192,37 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| wide_color(samples, puzzle))
 }
 
+/// What a reading by the liquid must show besides passing the checks; the
+/// doubt when it does not.
+/// - No hidden layer, and no slot of a hidden cell's dark grey: hidden
+///   layers leave the number of layers open to the counts, and a vessel's
+///   height is then the one other measure of it, too little to believe in
+///   a vessel of another shape; and in the shrunk picture the liquid
+///   finder works on, a `?` glyph blurs below the brightness that tells a
+///   hidden cell from a dark liquid.
+/// - No more empty vessels than filled ones: a gap between two vessels
+///   (whose walls make a vessel's silhouette) taken for a vessel is empty,
+///   and when every gap is taken the spacing stays even, so the row checks
+///   cannot see it. A level holds as many filled tubes as colours, and
+///   one to four spare ones.
+pub fn liquid_finding_doubt(detection: &Detection) -> Option<Doubt> {
+    let hidden = detection.samples.iter().position(|t| {
+        t.iter().any(|s| match s {
+            SlotSample::Hidden => true,
+            SlotSample::Color(c) => super::slots::is_dark_grey(*c),
+            SlotSample::Empty => false,
+        })
+    });
+    let empty = detection.samples.iter().filter(|t| t.iter().all(|s| *s == SlotSample::Empty)).count();
+    if let Some(t) = hidden {
+        Some(Doubt::HiddenInShapedVessel { tube: t + 1 })
+    } else if empty * 2 > detection.samples.len() {
+        Some(Doubt::MostlyEmpty { empty, tubes: detection.samples.len() })
+    } else {
+        None
+    }
+}
+
 fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
     samples
         .iter()

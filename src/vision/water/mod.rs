@@ -155,11 +155,19 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 }
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
-/// measured, or, when liquid stands above its top slot, on the grid one
+/// measured, or, when liquid stands above its top slot (a doubt, or, when
+/// the counts fail, a run there unlike the empty glass), on the grid one
 /// layer taller, if that reading passes every check.
 fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
     let measured = read_with(image, options, finder, Grid::Measured);
-    if let Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })) = measured.read {
+    let liquid_above = match (&measured.read, &measured.detection) {
+        (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => true,
+        (Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }), Some(d)) => {
+            doubts::unread_liquid_above(image, d)
+        }
+        _ => false,
+    };
+    if liquid_above {
         let taller = read_with(image, options, finder, Grid::LayerAbove);
         if taller.read.is_ok() {
             return taller;

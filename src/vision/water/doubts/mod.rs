@@ -34,6 +34,8 @@ mod missed;
 mod rows;
 mod unit;
 
+pub use unit::unread_liquid_above;
+
 use super::Detection;
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};

@@ -209,3 +209,43 @@ fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
         hidden_cell_outside(&image, &detection)
     );
 }
+
+#[test]
+fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
+    // Two tubes of two 30-row slots from y 200 up: the first holds one red
+    // layer under empty glass, the second two red layers and, when
+    // `unread`, a blue one above its top slot.
+    let picture = |unread: bool| {
+        let mut image = RgbImage::from_pixel(120, 240, image::Rgb(BOARD));
+        for (x0, rows) in [(10u32, 30u32), (70, 60)] {
+            for y in 200 - rows..200 {
+                for x in x0 + 2..x0 + 38 {
+                    image.put_pixel(x, y, image::Rgb(RED));
+                }
+            }
+        }
+        if unread {
+            for y in 110..140 {
+                for x in 72..108 {
+                    image.put_pixel(x, y, image::Rgb(BLUE));
+                }
+            }
+        }
+        image
+    };
+    let tube = |x0: u32| TubeLayout {
+        outer: Rect { x0, x1: x0 + 40, y0: 100, y1: 202 },
+        slots: vec![Rect { x0, x1: x0 + 40, y0: 170, y1: 200 }, Rect { x0, x1: x0 + 40, y0: 140, y1: 170 }],
+    };
+    let detection = Detection {
+        image_width: 120,
+        image_height: 240,
+        tubes: vec![tube(10), tube(70)],
+        samples: vec![vec![Color(RED), Empty], vec![Color(RED), Color(RED)]],
+        locks: vec![None, None],
+        raw: vec![vec![RED, BOARD], vec![RED, RED]],
+        capacity: 2,
+    };
+    assert!(!unread_liquid_above(&picture(false), &detection));
+    assert!(unread_liquid_above(&picture(true), &detection));
+}

@@ -73,6 +73,32 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
     None
 }
 
+/// Whether some tube shows, in the unit above its top slot, a long run
+/// unlike every slot read empty: liquid the grid left out (a vase's top
+/// unit in its shoulder), seen before the colours are named, when the
+/// counts fail and [`liquid_above`] never runs. With no slot read empty
+/// there is no glass to tell liquid from, and nothing is seen.
+pub fn unread_liquid_above(image: &RgbImage, detection: &Detection) -> bool {
+    let glass: Vec<[u8; 3]> = detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c))
+        .collect();
+    !glass.is_empty()
+        && detection.tubes.iter().any(|tube| {
+            let Some(top) = tube.slots.last() else { return false };
+            let unit = top.height().max(1) as f32;
+            let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
+            let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
+            let w = tube.outer.width();
+            let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);
+            long_runs(image, (x0, x1), (y0, y1), unit)
+                .iter()
+                .any(|run| !glass.iter().any(|&g| looks_empty(run.color, g)))
+        })
+}
+
 /// Empty glass is one colour down a tube (the board behind it, at most a
 /// slow gradient): two long runs of different colour among the slots read
 /// empty say one of them is liquid taken for glass (a pale blue before a

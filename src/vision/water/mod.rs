@@ -18,6 +18,7 @@ pub mod grid;
 mod level;
 mod locks;
 mod outline;
+mod regrid;
 pub mod slots;
 pub mod theme;
 pub mod tubes;
@@ -32,6 +33,7 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::imaging::resample::shrunk_by;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
+use regrid::Grid;
 use slots::{Profile, profile, sample_slot, slot_geometry, slot_rects};
 use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
 
@@ -136,13 +138,13 @@ pub enum VisionError {
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level.
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let by_walls = read_by(image, options, Finder::Walls);
+    let by_walls = regrid::read_by(image, options, Finder::Walls);
     if by_walls.read.is_ok() {
         return by_walls;
     }
     // Vessels of another shape: read again by the liquid, and believed
     // only if that reading passes every check and those below.
-    let mut by_liquid = read_by(image, options, Finder::Liquid);
+    let mut by_liquid = regrid::read_by(image, options, Finder::Liquid);
     if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
         && let Some(doubt) = doubts::liquid_finding_doubt(detection)
     {
@@ -152,39 +154,6 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     // walls showed), unless the walls showed none and the liquid some.
     let only_liquid_found = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
     if by_liquid.read.is_ok() || only_liquid_found { by_liquid } else { by_walls }
-}
-
-/// Reads a screenshot with the vessels one finder finds, on the grid
-/// measured, or, when liquid stands above its top slot (a doubt, or, when
-/// the counts fail, a run there unlike the empty glass), on the grid one
-/// layer taller, if that reading passes every check.
-fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
-    let measured = read_with(image, options, finder, Grid::Measured);
-    let liquid_above = match (&measured.read, &measured.detection) {
-        (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => true,
-        (Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }), Some(d)) => {
-            doubts::unread_liquid_above(image, d)
-        }
-        _ => false,
-    };
-    if liquid_above {
-        let taller = read_with(image, options, finder, Grid::LayerAbove);
-        if taller.read.is_ok() {
-            return taller;
-        }
-    }
-    measured
-}
-
-/// Which slot grid a reading samples.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Grid {
-    /// The layers the tubes' heights and liquid measure.
-    Measured,
-    /// One layer more on top: where liquid stands above the measured top
-    /// slot, a vessel's shoulder or neck (which stops its walls, or holds
-    /// its top unit in less height) was taken for headroom.
-    LayerAbove,
 }
 
 /// Reads a screenshot with the vessels one finder finds, on one grid.
@@ -331,8 +300,10 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -
         return Err(VisionError::Doubtful(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 }));
     }
     let mut geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
-    if grid == Grid::LayerAbove {
-        geometry.capacity += 1;
+    match grid {
+        Grid::Measured => {}
+        Grid::LayerAbove => geometry.capacity += 1,
+        Grid::LayerFewer => geometry.capacity = geometry.capacity.saturating_sub(1),
     }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

@@ -77,6 +77,8 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // Flasks, hurricane glasses and vases (no straight walls) are read by
     // their liquid: this slice read 41 exactly when that was added (none
     // of its ten flasks and ten hurricane glasses before), and 48 once
-    // wine glasses and bulbs were measured in the larger copy.
-    assert!(exact >= 44, "only {exact} of 100 read exactly");
+    // wine glasses and bulbs were measured in the larger copy, and 54 with
+    // faint empty tubes and the readings on a grid a layer taller or
+    // shorter (the floor keeps the same margin of four below it).
+    assert!(exact >= 50, "only {exact} of 100 read exactly");
 }

@@ -8,7 +8,7 @@
 
 use image::RgbImage;
 
-use super::Doubt;
+use super::{Doubt, raw_of};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::vision::water::Detection;
@@ -51,12 +51,7 @@ const POINTS_PER_SLOT: u32 = 8;
 /// With hidden layers in the reading, the first patch the size of a slot
 /// in the hidden cells' shade that lies outside every tube read.
 pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
-    let hidden: Vec<[u8; 3]> = detection
-        .samples
-        .iter()
-        .zip(&detection.raw)
-        .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Hidden).map(|(_, &c)| c))
-        .collect();
+    let hidden = raw_of(detection, SlotSample::Hidden);
     if hidden.is_empty() {
         return None;
     }

@@ -252,14 +252,7 @@ fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
 fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     let labelled = labelled_samples(&detection.samples, puzzle);
-    let of_kind = |kind: SlotSample| -> Vec<[u8; 3]> {
-        detection
-            .samples
-            .iter()
-            .zip(&detection.raw)
-            .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c))
-            .collect()
-    };
+    let of_kind = |kind: SlotSample| raw_of(detection, kind);
     [
         (of_kind(SlotSample::Hidden), "the cells of the hidden layers"),
         (of_kind(SlotSample::Empty), "the empty glass"),
@@ -281,6 +274,12 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
             })
         })
     })
+}
+
+/// The colour sampled in every slot of `detection` read as `kind`.
+fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
+    let slots = detection.samples.iter().zip(&detection.raw);
+    slots.flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c)).collect()
 }
 
 /// The glass above the top slot of the tubes that have room there (the

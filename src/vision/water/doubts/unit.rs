@@ -7,8 +7,8 @@
 use image::RgbImage;
 use palette::Lab;
 
-use super::{Doubt, color_centres};
-use crate::geometry::SlotSample;
+use super::{Doubt, color_centres, raw_of};
+use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
@@ -56,13 +56,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     for (t, tube) in detection.tubes.iter().enumerate() {
-        let Some(top) = tube.slots.last() else { continue };
-        let unit = top.height().max(1) as f32;
-        let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
-        let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
-        let w = tube.outer.width();
-        let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);
-        for run in long_runs(image, (x0, x1), (y0, y1), unit) {
+        for run in runs_above(image, tube) {
             let lab = to_lab(run.color);
             let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
             if liquid {
@@ -79,24 +73,25 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
 /// counts fail and [`liquid_above`] never runs. With no slot read empty
 /// there is no glass to tell liquid from, and nothing is seen.
 pub fn unread_liquid_above(image: &RgbImage, detection: &Detection) -> bool {
-    let glass: Vec<[u8; 3]> = detection
-        .samples
-        .iter()
-        .zip(&detection.raw)
-        .flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c))
-        .collect();
+    let glass = raw_of(detection, SlotSample::Empty);
     !glass.is_empty()
-        && detection.tubes.iter().any(|tube| {
-            let Some(top) = tube.slots.last() else { return false };
-            let unit = top.height().max(1) as f32;
-            let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
-            let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
-            let w = tube.outer.width();
-            let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);
-            long_runs(image, (x0, x1), (y0, y1), unit)
-                .iter()
-                .any(|run| !glass.iter().any(|&g| looks_empty(run.color, g)))
-        })
+        && detection
+            .tubes
+            .iter()
+            .any(|tube| runs_above(image, tube).iter().any(|run| !glass.iter().any(|&g| looks_empty(run.color, g))))
+}
+
+/// The long runs down the middle of `tube` (its middle two fifths) in
+/// the unit above its top slot, within its outline; none for a tube
+/// without slots.
+fn runs_above(image: &RgbImage, tube: &TubeLayout) -> Vec<Run> {
+    let Some(top) = tube.slots.last() else { return Vec::new() };
+    let unit = top.height().max(1) as f32;
+    let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
+    let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
+    let w = tube.outer.width();
+    let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);
+    long_runs(image, (x0, x1), (y0, y1), unit)
 }
 
 /// Empty glass is one colour down a tube (the board behind it, at most a

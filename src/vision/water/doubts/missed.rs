@@ -13,6 +13,7 @@ use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::vision::water::Detection;
 use crate::vision::water::slots::{SLOT_STROKE_WHITE, is_stroke};
+use crate::vision::water::vessels::median;
 
 /// How near a pixel must be to the hidden cells' median shade to count as
 /// one, in ΔE: a hidden cell is flat colour, and JPEG at quality 40 moves
@@ -74,9 +75,7 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
             })
         })
         .collect();
-    let mut widths: Vec<u32> = detection.tubes.iter().map(|t| t.outer.width()).collect();
-    widths.sort_unstable();
-    let width = widths[widths.len() / 2];
+    let width = median(detection.tubes.iter().map(|t| t.outer.width()).collect());
     let patch = Patch {
         cols: (slot.width() / 2 / step).max(1) as usize,
         rows: (slot.height() / step).max(1) as usize,

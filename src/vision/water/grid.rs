@@ -221,42 +221,82 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
             (h, shift, fit)
         })
         .collect();
-    let &(best_h, best_shift, best) = candidates.iter().fold(None, |acc: Option<&(f32, f32, f32)>, c| match acc {
-        Some(a) if a.2 >= c.2 => Some(a),
-        _ => Some(c),
-    })?;
-    if best < 0.6 {
+    let most = candidates.iter().map(|c| c.2).fold(f32::MIN, f32::max);
+    if most < 0.6 {
         return None;
     }
-    // Half a layer explains every boundary a whole layer does: when a
-    // multiple of the best height explains nearly as much, it is the layer.
-    let (coarse_h, coarse_shift) = [4.0, 3.0, 2.0]
+    let best = candidates.iter().find(|c| c.2 >= most - 1e-6)?;
+    settle(evidence, best, tallest, glyph_h).or_else(|| {
+        // The largest of the best heights whose own inliers, refitted, put
+        // the liquid's bottom over half a layer away is a loose grid: one
+        // with a shifted bottom can take two rows of boundaries one layer
+        // apart within the tolerance. Of the best heights, the one whose
+        // evidence lies nearest its layers is then the grid (half a layer
+        // fits as closely in rows, so twice as loosely in layers).
+        let tightest = candidates
+            .iter()
+            .filter(|c| c.2 >= most - 1e-6)
+            .map(|c| (c, looseness(evidence, c.0, c.1)))
+            .fold(None, |acc: Option<(&(f32, f32, f32), f32)>, (c, loose)| match acc {
+                Some((a, la)) if la <= loose + 1e-6 => Some((a, la)),
+                _ => Some((c, loose)),
+            })?
+            .0;
+        Some(settle(evidence, tightest, tallest, glyph_h).unwrap_or_else(|| coarse(evidence, best, tallest, glyph_h)))
+    })
+}
+
+/// The grid of height `best.0` (or a multiple of it that explains nearly
+/// as much: half a layer explains every boundary a whole layer does) and
+/// its shift, as searched.
+fn coarse(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: Option<f32>) -> (f32, f32) {
+    let &(best_h, best_shift, best) = best;
+    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    [4.0, 3.0, 2.0]
         .iter()
         .map(|&m| best_h * m)
         .filter(|&h| h <= tallest && plausible(h))
         .find_map(|h| {
-            let (shift, fit) = shift_for(h, &fits);
+            let (shift, fit) = shift_for(h, &|h, shift| explained(evidence, h, shift));
             (fit >= best - 0.08).then_some((h, shift))
         })
-        .unwrap_or((best_h, best_shift));
+        .unwrap_or((best_h, best_shift))
+}
+
+/// The [`coarse`] grid of `best`, refined by least squares; `None` when,
+/// without glyphs, the refit moves the liquid's bottom more than
+/// [`MAX_SHIFT_REFINED`] layers (the grid's own inliers disown it).
+fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: Option<f32>) -> Option<(f32, f32)> {
+    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    let (coarse_h, coarse_shift) = coarse(evidence, best, tallest, glyph_h);
     // Glyph centres sit a little off the slot centres, so with glyphs the
     // least-squares refit would trade accuracy for their bias.
-    Some(if glyph_h.is_some() {
+    if glyph_h.is_some() {
         // Refit on the layer boundaries alone, and keep it only if it still
         // agrees with the glyphs.
         let boundaries: Vec<Evidence> = evidence.iter().copied().filter(|e| e.offset == 0.0).collect();
         let (h, shift) = refine(&boundaries, coarse_h, coarse_shift);
-        if boundaries.len() >= 3 && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
+        Some(if boundaries.len() >= 3 && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
             (h, shift)
         } else {
             (coarse_h, coarse_shift)
-        }
+        })
     } else {
         match refine(evidence, coarse_h, coarse_shift) {
-            (h, shift) if shift.abs() <= h * MAX_SHIFT_REFINED => (h, shift),
-            _ => (coarse_h, coarse_shift),
+            (h, shift) if shift.abs() <= h * MAX_SHIFT_REFINED => Some((h, shift)),
+            _ => None,
         }
-    })
+    }
+}
+
+/// The mean distance, in layers, of the evidence a grid of height `h`
+/// moved by `shift` explains from the layer it marks.
+fn looseness(evidence: &[Evidence], h: f32, shift: f32) -> f32 {
+    let off: Vec<f32> = evidence
+        .iter()
+        .filter_map(|e| e.layer(h, shift).map(|k| ((e.d + shift) / h - e.offset - k as f32).abs()))
+        .collect();
+    off.iter().sum::<f32>() / off.len().max(1) as f32
 }
 
 /// How far, in layers, the searched grid may move the liquid's bottom from
@@ -366,6 +406,24 @@ mod tests {
         let g = slot_geometry(&[open, corked(400), corked(520), corked(480)]).unwrap();
         assert!((g.layer_height - 40.0).abs() < 1.0, "{g:?}");
         assert_eq!(g.capacity, 4, "{g:?}");
+    }
+
+    #[test]
+    fn a_grid_whose_own_boundaries_disown_its_bottom_gives_way_to_the_tightest() {
+        // zhoushizoe's level 2 (1096x2560): tops of three and two 96-row
+        // layers above the bottom, each under a lit band. A 131-row grid
+        // with its bottom 41 rows up takes both tops within the tolerance,
+        // as layers 1 and 2, but refitted its own boundaries put the
+        // bottom 0.9 layer away; 96 rows fits them within a few rows.
+        let glass = [(944, 960, true), (976, 1000, true), (1000, 1120, true)];
+        let with = |rest: &[(u32, u32, bool)]| tube(944, 1447, 142, &[&glass[..], rest].concat());
+        let two_colours = with(&[(1127, 1157, false), (1160, 1252, false), (1256, 1447, false)]);
+        let three = with(&[(1122, 1156, false), (1160, 1447, false)]);
+        let two = with(&[(1230, 1260, false), (1260, 1447, false)]);
+        let three = Profile { bottom: 1444, ..three };
+        let two = Profile { bottom: 1446, ..two };
+        let g = slot_geometry(&[two_colours, three, two]).unwrap();
+        assert!((g.layer_height - 96.0).abs() < 3.0, "{g:?}");
     }
 
     #[test]

@@ -235,8 +235,9 @@ pub fn find_tubes(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
 /// lock icons, and whatever else pairs up): what `--debug` work starts from.
 pub fn tube_candidates(g: &Gradients, options: &TubeFinding) -> Vec<TubeBox> {
     let mut walls = walls(&segments(g, options));
-    // The screen's (or a crop's) own border is not a tube wall.
-    walls.retain(|w| w.x0 > 2 && w.x1 + 3 < g.width);
+    // A wall at the picture's edge is kept: a tube may touch the screen's
+    // edge, and a crop's own border runs the picture's height, so it lines
+    // up with no tube's walls.
     walls.sort_by_key(|w| (w.x0, w.y0));
     // Group walls that stand in one band of rows (overlapping heights).
     let mut used = vec![false; walls.len()];
@@ -401,4 +402,37 @@ fn keep_majority_shape(mut tubes: Vec<TubeBox>) -> Vec<TubeBox> {
 /// Development aid: the walls found, as `(x0, x1, y0, y1)`.
 pub fn debug_walls(g: &Gradients, options: &TubeFinding) -> Vec<(u32, u32, u32, u32)> {
     walls(&segments(g, options)).iter().map(|w| (w.x0, w.x1, w.y0, w.y1)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+
+    #[test]
+    fn tubes_touching_the_pictures_edges_are_found() {
+        // Four tubes 40 wide at a pitch of 50 on a dark board, the first
+        // against the left edge and the last against the right one.
+        let mut img = RgbImage::from_pixel(190, 300, Rgb([30, 30, 40]));
+        for t in 0..4 {
+            let x0 = t * 50;
+            for y in 60..240 {
+                for x in x0..x0 + 40 {
+                    let outline = x < x0 + 2 || x >= x0 + 38 || y >= 238;
+                    let colour = if outline {
+                        [230, 230, 230]
+                    } else if y >= 120 {
+                        [200, 60, 40]
+                    } else {
+                        [30, 30, 40]
+                    };
+                    img.put_pixel(x, y, Rgb(colour));
+                }
+            }
+        }
+        let tubes = find_tubes(&Gradients::new(&img), &TubeFinding::default());
+        let xs: Vec<(u32, u32)> = tubes.iter().map(|t| (t.outer.x0, t.outer.x1)).collect();
+        assert_eq!(xs.len(), 4, "{xs:?}");
+        assert!(xs[0].0 <= 2 && xs[3].1 >= 188, "{xs:?}");
+    }
 }

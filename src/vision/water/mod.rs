@@ -21,6 +21,7 @@ mod outline;
 mod regrid;
 pub mod slots;
 pub mod theme;
+mod tinted;
 pub mod tubes;
 mod vessels;
 
@@ -158,10 +159,14 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 
 /// Reads a screenshot with the vessels one finder finds, on one grid.
 fn read_with(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -> WaterSight {
-    let detection = match detect(image, options, finder, grid) {
-        Ok(d) => d,
-        Err(e) => return WaterSight { detection: None, read: Err(e) },
-    };
+    match detect(image, options, finder, grid) {
+        Ok(detection) => judged(image, options, detection),
+        Err(e) => WaterSight { detection: None, read: Err(e) },
+    }
+}
+
+/// A detection's colours named and its level checked against the picture.
+fn judged(image: &RgbImage, options: &ReadOptions, detection: Detection) -> WaterSight {
     let theme = match &options.theme {
         ThemeChoice::Cluster => None,
         ThemeChoice::Named(theme) => Some(theme),

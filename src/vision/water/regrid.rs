@@ -1,15 +1,19 @@
 //! The reading again on another slot grid, when the one measured fails
 //! and the picture says which way it is off: a vessel's shoulder or neck
 //! makes the tubes' height a poor measure of their layers. The other
-//! grid's reading is believed only if it passes every check.
+//! grid's reading is believed only if it passes every check. Before
+//! another grid, when the counts fail, the same slots are read again with
+//! tinted empty glass taken for empty ([`tinted`]).
 
 use image::RgbImage;
 
-use super::{Detection, Finder, ReadOptions, VisionError, WaterSight, doubts, read_with};
+use super::{Detection, Finder, ReadOptions, VisionError, WaterSight, doubts, judged, read_with, tinted};
 use crate::geometry::SlotSample;
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
-/// measured, or, when that reading fails, on a grid one layer taller or
+/// measured; when its counts fail, with tinted glass on top of the tubes
+/// taken for empty, if that passes every check; or, when that reading
+/// fails, on a grid one layer taller or
 /// shorter where the picture says which, if that reading passes every
 /// check: taller when liquid stands above the top slot (a doubt, or, when
 /// the counts fail, a run there unlike the empty glass); shorter when the
@@ -18,6 +22,17 @@ use crate::geometry::SlotSample;
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
     let measured = read_with(image, options, finder, Grid::Measured);
     let counts_failed = matches!(measured.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
+    // Tinted empty glass read as a liquid: the same slots, that glass
+    // taken for empty.
+    if counts_failed
+        && let Some(d) = &measured.detection
+        && let Some(glassy) = tinted::glass_taken_for_liquid(image, d)
+    {
+        let again = judged(image, options, glassy);
+        if again.read.is_ok() {
+            return again;
+        }
+    }
     let other = match (&measured.read, &measured.detection) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
         (_, Some(d)) if counts_failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),

@@ -287,7 +287,7 @@ fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
 /// theme even where the glass is tinted unlike the board beside it. Only
 /// the tubes with the least headroom count, so a cork, cap or flower on
 /// top of a complete tube is not taken for glass.
-fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]> {
+pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]> {
     let room = |t: &TubeLayout| {
         let top = t.slots.last()?;
         (top.y0 > t.outer.y0).then(|| (top.y0 - t.outer.y0, top.height().max(1)))

@@ -1,0 +1,106 @@
+//! Empty glass tinted unlike the board behind it: a slot is taken for empty
+//! when it looks like the board beside its tube, so tinted glass reads as
+//! one more liquid and the counts fail. The glass above the liquid (the
+//! headroom of the tubes that have it) shows what the game's empty glass
+//! looks like; slots on top of a tube that look like it are that glass.
+
+use image::RgbImage;
+
+use super::Detection;
+use super::doubts::glass_above;
+use super::level::SAME_COLOR_MAX_DELTA_E;
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, median_color, to_lab};
+
+/// The detection with every slot read as liquid that looks like the glass
+/// above the liquid (within one colour's spread) and has only such slots
+/// or empty ones above it taken for empty; `None` when no tube shows that
+/// glass or no slot changes.
+pub(super) fn glass_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
+    let glass = glass_above(image, &detection.tubes);
+    if glass.is_empty() {
+        return None;
+    }
+    let glass = to_lab(median_color(&glass));
+    let mut out = detection.clone();
+    let mut changed = false;
+    for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
+        // Empty glass only stands above the liquid: walked top down, up to
+        // the first slot that is neither.
+        for (sample, &color) in samples.iter_mut().zip(raw).rev() {
+            match sample {
+                SlotSample::Empty => {}
+                SlotSample::Color(_) if delta_e(to_lab(color), glass) < SAME_COLOR_MAX_DELTA_E => {
+                    *sample = SlotSample::Empty;
+                    changed = true;
+                }
+                _ => break,
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Rect, TubeLayout};
+    use SlotSample::{Color, Empty};
+
+    const BOARD: [u8; 3] = [90, 30, 30];
+    const GLASS: [u8; 3] = [120, 80, 75];
+    const RED: [u8; 3] = [200, 30, 30];
+    const BLUE: [u8; 3] = [30, 60, 210];
+
+    /// Three tubes of three 30-row slots under 20 rows of headroom, their
+    /// glass tinted unlike the board: red under glass, blue full, and one
+    /// of glass alone; every slot read as a liquid.
+    fn tinted_level() -> (RgbImage, Detection) {
+        let mut image = RgbImage::from_pixel(200, 160, image::Rgb(BOARD));
+        let columns = [[RED, RED, GLASS], [BLUE, BLUE, BLUE], [GLASS, GLASS, GLASS]];
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 20 + t as u32 * 60;
+            let outer = Rect { x0, x1: x0 + 40, y0: 30, y1: 140 };
+            let slots: Vec<Rect> =
+                (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect();
+            for y in 30..140 {
+                let colour = slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(GLASS, |k| column[k]);
+                for x in x0..x0 + 40 {
+                    image.put_pixel(x, y, image::Rgb(colour));
+                }
+            }
+            tubes.push(TubeLayout { outer, slots });
+        }
+        let detection = Detection {
+            image_width: 200,
+            image_height: 160,
+            tubes,
+            samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
+            locks: vec![None; 3],
+            raw: columns.iter().map(|c| c.to_vec()).collect(),
+            capacity: 3,
+        };
+        (image, detection)
+    }
+
+    #[test]
+    fn slots_on_top_that_look_like_the_glass_above_the_liquid_are_empty() {
+        let (image, detection) = tinted_level();
+        let glassy = glass_taken_for_liquid(&image, &detection).expect("the glass was read as a liquid");
+        assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
+        assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
+        assert_eq!(glassy.samples[2], vec![Empty; 3]);
+    }
+
+    #[test]
+    fn glass_under_a_liquid_stays_what_it_was_read_as() {
+        // Empty glass never stands under a liquid: a slot like the glass
+        // with blue above it is left for the checks to judge.
+        let (image, mut detection) = tinted_level();
+        detection.samples[2] = vec![Color(GLASS), Color(BLUE), Color(GLASS)];
+        detection.raw[2] = vec![GLASS, BLUE, GLASS];
+        let glassy = glass_taken_for_liquid(&image, &detection).expect("the top slot is glass");
+        assert_eq!(glassy.samples[2], vec![Color(GLASS), Color(BLUE), Empty]);
+    }
+}

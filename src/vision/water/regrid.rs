@@ -1,9 +1,9 @@
 //! The reading again on another slot grid, when the one measured fails
 //! and the picture says which way it is off: a vessel's shoulder or neck
 //! makes the tubes' height a poor measure of their layers. The other
-//! grid's reading is believed only if it passes every check. Before
-//! another grid, when the counts fail, the same slots are read again with
-//! tinted empty glass taken for empty ([`tinted`]).
+//! grid's reading is believed only if it passes every check. On either
+//! grid, when the counts fail, the same slots are read again with tinted
+//! empty glass taken for empty ([`tinted`]).
 
 use image::RgbImage;
 
@@ -11,41 +11,57 @@ use super::{Detection, Finder, ReadOptions, VisionError, WaterSight, doubts, jud
 use crate::geometry::SlotSample;
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
-/// measured; when its counts fail, with tinted glass on top of the tubes
-/// taken for empty, if that passes every check; or, when that reading
-/// fails, on a grid one layer taller or
+/// measured, or, when that reading fails, on a grid one layer taller or
 /// shorter where the picture says which, if that reading passes every
 /// check: taller when liquid stands above the top slot (a doubt, or, when
 /// the counts fail, a run there unlike the empty glass); shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
-/// slot: the tube is taller than the layers it holds).
+/// slot: the tube is taller than the layers it holds). On either grid,
+/// when the counts fail, the same slots are read again with tinted glass
+/// on top of the tubes taken for empty, and believed if that passes.
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
     let measured = read_with(image, options, finder, Grid::Measured);
-    let counts_failed = matches!(measured.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
-    // Tinted empty glass read as a liquid: the same slots, that glass
-    // taken for empty.
-    if counts_failed
-        && let Some(d) = &measured.detection
-        && let Some(glassy) = tinted::glass_taken_for_liquid(image, d)
-    {
-        let again = judged(image, options, glassy);
-        if again.read.is_ok() {
-            return again;
-        }
+    let (measured, glassy) = with_glass_empty(image, options, measured);
+    if measured.read.is_ok() {
+        return measured;
     }
-    let other = match (&measured.read, &measured.detection) {
+    let counts_failed = matches!(measured.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
+    // What the tubes' tops show, with tinted glass taken for empty when
+    // the counts failed with it read as a liquid.
+    let tops = glassy.as_ref().or(measured.detection.as_ref());
+    let other = match (&measured.read, tops) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
         (_, Some(d)) if counts_failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
         (_, Some(d)) if counts_failed && every_top_slot_empty(d) => Some(Grid::LayerFewer),
         _ => None,
     };
     if let Some(grid) = other {
-        let again = read_with(image, options, finder, grid);
+        let (again, _) = with_glass_empty(image, options, read_with(image, options, finder, grid));
         if again.read.is_ok() {
             return again;
         }
     }
     measured
+}
+
+/// `sight` when its reading passed; else, when its counts failed, its
+/// slots read again with tinted empty glass taken for empty (see
+/// [`tinted`]), if that reading passes. Otherwise the failed reading, and
+/// the tinted detection if there was one.
+fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) -> (WaterSight, Option<Detection>) {
+    if sight.read.is_ok() {
+        return (sight, None);
+    }
+    let counts_failed = matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
+    let glassy =
+        sight.detection.as_ref().filter(|_| counts_failed).and_then(|d| tinted::glass_taken_for_liquid(image, d));
+    match glassy {
+        Some(d) => {
+            let again = judged(image, options, d.clone());
+            if again.read.is_ok() { (again, None) } else { (sight, Some(d)) }
+        }
+        None => (sight, None),
+    }
 }
 
 /// Whether the top slot of every open tube was read empty.

@@ -197,6 +197,13 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
 }
 
+/// Whether `h` can be the layer height where glyphs stand `glyph_h`
+/// apart (any height without glyphs): within 0.15 of it, as glyph centres
+/// wander in their cells.
+fn plausible(h: f32, glyph_h: Option<f32>) -> bool {
+    glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15)
+}
+
 /// The layer height and shift of the grid that explains `evidence` best,
 /// for tubes at most `tallest` rows tall whose glyphs (if any) stand
 /// `glyph_h` apart; `None` when no grid explains most of it.
@@ -204,7 +211,7 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     if evidence.is_empty() {
         return None;
     }
-    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    let plausible = |h: f32| plausible(h, glyph_h);
     let fits = |h: f32, shift: f32| explained(evidence, h, shift);
     // The liquid's true bottom may sit a little below the last clean run
     // (a rounded bottom darkens near the outline) or above it (the padding
@@ -251,7 +258,7 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
 /// its shift, as searched.
 fn coarse(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: Option<f32>) -> (f32, f32) {
     let &(best_h, best_shift, best) = best;
-    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    let plausible = |h: f32| plausible(h, glyph_h);
     [4.0, 3.0, 2.0]
         .iter()
         .map(|&m| best_h * m)
@@ -267,7 +274,7 @@ fn coarse(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: 
 /// without glyphs, the refit moves the liquid's bottom more than
 /// [`MAX_SHIFT_REFINED`] layers (the grid's own inliers disown it).
 fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: Option<f32>) -> Option<(f32, f32)> {
-    let plausible = |h: f32| glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15);
+    let plausible = |h: f32| plausible(h, glyph_h);
     let (coarse_h, coarse_shift) = coarse(evidence, best, tallest, glyph_h);
     // Glyph centres sit a little off the slot centres, so with glyphs the
     // least-squares refit would trade accuracy for their bias.

@@ -25,7 +25,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -
     if measured.read.is_ok() {
         return measured;
     }
-    let counts_failed = matches!(measured.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
+    let counts_failed = counts_failed(&measured);
     // What the tubes' tops show, with tinted glass taken for empty when
     // the counts failed with it read as a liquid.
     let tops = glassy.as_ref().or(measured.detection.as_ref());
@@ -52,9 +52,11 @@ fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) 
     if sight.read.is_ok() {
         return (sight, None);
     }
-    let counts_failed = matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }));
-    let glassy =
-        sight.detection.as_ref().filter(|_| counts_failed).and_then(|d| tinted::glass_taken_for_liquid(image, d));
+    let glassy = sight
+        .detection
+        .as_ref()
+        .filter(|_| counts_failed(&sight))
+        .and_then(|d| tinted::glass_taken_for_liquid(image, d));
     match glassy {
         Some(d) => {
             let again = judged(image, options, d.clone());
@@ -62,6 +64,12 @@ fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) 
         }
         None => (sight, None),
     }
+}
+
+/// Whether a reading failed on its counts: its layers make no whole
+/// number of colours, or no grouping into colours fits them.
+fn counts_failed(sight: &WaterSight) -> bool {
+    matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
 }
 
 /// Whether the top slot of every open tube was read empty.

@@ -170,7 +170,37 @@ fn walls(segments: &[Segment]) -> Vec<Wall> {
             None => walls.push(Wall { x0: s.x, x1: s.x + 1, y0: s.y0, y1: s.y1 }),
         }
     }
-    walls
+    split_double_walls(walls, segments)
+}
+
+/// Two neighbouring tubes' walls a few pixels apart, merged into one wall
+/// over the board between them (a column bridged, as a thick outline's
+/// flat centre is, and JPEG noise in the next): a wall more than twice
+/// as wide as the picture's walls (their median) is split at its weakest
+/// column when that column is an edge along under half the wall. A thick
+/// outline is as wide as every other wall of its game, so it stays whole.
+fn split_double_walls(walls: Vec<Wall>, segments: &[Segment]) -> Vec<Wall> {
+    let mut widths: Vec<u32> = walls.iter().map(|w| w.x1 - w.x0).collect();
+    widths.sort_unstable();
+    let Some(&typical) = widths.get(widths.len() / 2) else { return walls };
+    let mut out = Vec::with_capacity(walls.len());
+    for w in walls {
+        if w.x1 - w.x0 <= 2 * typical {
+            out.push(w);
+            continue;
+        }
+        let edge_rows =
+            |x: u32| segments.iter().filter(|s| s.x == x).map(|s| overlap(w.y0, w.y1, s.y0, s.y1)).sum::<u32>();
+        let weakest = (w.x0 + 1..w.x1 - 1).min_by_key(|&x| edge_rows(x));
+        match weakest {
+            Some(x) if edge_rows(x) * 2 < w.y1 - w.y0 => {
+                out.push(Wall { x1: x, ..w });
+                out.push(Wall { x0: x + 1, ..w });
+            }
+            _ => out.push(w),
+        }
+    }
+    out
 }
 
 /// The last of `n` walls in the chain of tubes' walls from wall `k`: each
@@ -408,6 +438,29 @@ pub fn debug_walls(g: &Gradients, options: &TubeFinding) -> Vec<(u32, u32, u32, 
 mod tests {
     use super::*;
     use image::{Rgb, RgbImage};
+
+    /// Segments of rows 100..200 in each of `columns`.
+    fn full(columns: impl IntoIterator<Item = u32>) -> Vec<Segment> {
+        columns.into_iter().map(|x| Segment { x, y0: 100, y1: 200 }).collect()
+    }
+
+    #[test]
+    fn two_tubes_walls_merged_over_the_board_between_them_are_split() {
+        // Walls 4 columns wide (a tube's 1-px outline and its anti-aliased
+        // sides); two of them 2 columns apart, bridged by a column with no
+        // edge and one with a 25-row speck of JPEG noise (mikeyliang's
+        // 214 px wide 127.jpg).
+        let mut segments = full([10, 11, 12, 13, 27, 28, 29, 30, 33, 34, 35, 36, 50, 51, 52, 53]);
+        segments.push(Segment { x: 32, y0: 150, y1: 175 });
+        segments.sort_by_key(|s| s.x);
+        let xs: Vec<(u32, u32)> = walls(&segments).iter().map(|w| (w.x0, w.x1)).collect();
+        assert_eq!(xs, vec![(10, 14), (27, 31), (32, 37), (50, 54)]);
+        // A thick outline's edges with its flat centre between them: every
+        // wall of the picture is that wide, so none is split.
+        let thick = full([10, 11, 13, 14, 30, 31, 33, 34, 50, 51, 53, 54]);
+        let xs: Vec<(u32, u32)> = walls(&thick).iter().map(|w| (w.x0, w.x1)).collect();
+        assert_eq!(xs, vec![(10, 15), (30, 35), (50, 55)]);
+    }
 
     #[test]
     fn tubes_touching_the_pictures_edges_are_found() {

@@ -173,6 +173,14 @@ fn walls(segments: &[Segment]) -> Vec<Wall> {
     split_double_walls(walls, segments)
 }
 
+/// Widths of the picture's typical wall (the median) a wall must exceed to
+/// be two: two walls and the gap between them are twice one. Not fitted.
+const DOUBLE_WALL_WIDTHS: u32 = 2;
+/// The most of a wall's rows its weakest column may be an edge along and be
+/// a gap: the board between two tubes shows JPEG specks (25 of 90 rows in
+/// mikeyliang's 127.jpg), a wall's column edges all along. Half, between.
+const GAP_EDGE_SHARE: f32 = 0.5;
+
 /// Two neighbouring tubes' walls a few pixels apart, merged into one wall
 /// over the board between them (a column bridged, as a thick outline's
 /// flat centre is, and JPEG noise in the next): a wall more than twice
@@ -185,7 +193,7 @@ fn split_double_walls(walls: Vec<Wall>, segments: &[Segment]) -> Vec<Wall> {
     let Some(&typical) = widths.get(widths.len() / 2) else { return walls };
     let mut out = Vec::with_capacity(walls.len());
     for w in walls {
-        if w.x1 - w.x0 <= 2 * typical {
+        if w.x1 - w.x0 <= DOUBLE_WALL_WIDTHS * typical {
             out.push(w);
             continue;
         }
@@ -193,7 +201,7 @@ fn split_double_walls(walls: Vec<Wall>, segments: &[Segment]) -> Vec<Wall> {
             |x: u32| segments.iter().filter(|s| s.x == x).map(|s| overlap(w.y0, w.y1, s.y0, s.y1)).sum::<u32>();
         let weakest = (w.x0 + 1..w.x1 - 1).min_by_key(|&x| edge_rows(x));
         match weakest {
-            Some(x) if edge_rows(x) * 2 < w.y1 - w.y0 => {
+            Some(x) if (edge_rows(x) as f32) < (w.y1 - w.y0) as f32 * GAP_EDGE_SHARE => {
                 out.push(Wall { x1: x, ..w });
                 out.push(Wall { x0: x + 1, ..w });
             }

@@ -11,7 +11,7 @@
 //! A tube added where none stands would leave the row off-centre, which the
 //! row checks refuse.
 
-use super::tubes::{Gradients, TubeBox, TubeFinding};
+use super::tubes::{Gradients, TubeBox, TubeFinding, closed_between};
 use super::vessels::median;
 use crate::geometry::Rect;
 
@@ -165,17 +165,8 @@ impl Look<'_> {
     /// the wall finder asks of its pairs; an edge either way, since a faint
     /// rounded bottom's sides are all but upright.
     fn closed_below(&self, x0: u32, x1: u32) -> bool {
-        let span = x1.saturating_sub(x0).max(1);
-        let (from, to) = (self.y1.saturating_sub(4) as i64, (self.y1 + span / 2 + 6) as i64);
-        let closed = (x0..x1)
-            .filter(|&x| {
-                (from..to).any(|y| {
-                    let (x, t) = (x as i64, self.threshold as f32);
-                    self.g.down(x, y) >= t || self.g.across(x, y) >= t
-                })
-            })
-            .count();
-        closed as u32 * 10 >= span * 9
+        let t = self.threshold as f32;
+        closed_between(x0, x1, self.y1, |x, y| self.g.down(x, y) >= t || self.g.across(x, y) >= t)
     }
 }
 

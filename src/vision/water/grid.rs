@@ -198,8 +198,8 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
 }
 
 /// Whether `h` can be the layer height where glyphs stand `glyph_h`
-/// apart (any height without glyphs): within 0.15 of it, as glyph centres
-/// wander in their cells.
+/// apart (any height without glyphs): within 0.15 of it, the tolerance
+/// [`Evidence::layer`] gives each boundary.
 fn plausible(h: f32, glyph_h: Option<f32>) -> bool {
     glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15)
 }

@@ -73,10 +73,6 @@ impl Gradients {
     fn gx_at(&self, x: u32, y: u32) -> u8 {
         self.gx[(y * self.width + x) as usize]
     }
-
-    fn gy_at(&self, x: u32, y: u32) -> u8 {
-        self.gy[(y * self.width + x) as usize]
-    }
 }
 
 /// Options for tube finding, in units of the working image.
@@ -181,27 +177,27 @@ const DOUBLE_WALL_WIDTHS: u32 = 2;
 /// mikeyliang's 127.jpg), a wall's column edges all along. Half, between.
 const GAP_EDGE_SHARE: f32 = 0.5;
 
-/// Two neighbouring tubes' walls a few pixels apart, merged into one wall
-/// over the board between them (a column bridged, as a thick outline's
-/// flat centre is, and JPEG noise in the next): a wall more than twice
-/// as wide as the picture's walls (their median) is split at its weakest
-/// column when that column is an edge along under half the wall. A thick
-/// outline is as wide as every other wall of its game, so it stays whole.
+/// Two neighbouring tubes' walls merged over the board between them (a
+/// column bridged, as a thick outline's flat centre is, and JPEG noise in
+/// the next): a wall over twice the picture's median wall width is split
+/// at its weakest column if that is an edge along under half the wall. A
+/// thick outline is as wide as every wall of its game, so it stays whole.
 fn split_double_walls(walls: Vec<Wall>, segments: &[Segment]) -> Vec<Wall> {
-    let mut widths: Vec<u32> = walls.iter().map(|w| w.x1 - w.x0).collect();
-    widths.sort_unstable();
-    let Some(&typical) = widths.get(widths.len() / 2) else { return walls };
+    let typical = super::vessels::median(walls.iter().map(|w| w.x1 - w.x0).collect());
     let mut out = Vec::with_capacity(walls.len());
     for w in walls {
         if w.x1 - w.x0 <= DOUBLE_WALL_WIDTHS * typical {
             out.push(w);
             continue;
         }
-        let edge_rows =
-            |x: u32| segments.iter().filter(|s| s.x == x).map(|s| overlap(w.y0, w.y1, s.y0, s.y1)).sum::<u32>();
-        let weakest = (w.x0 + 1..w.x1 - 1).min_by_key(|&x| edge_rows(x));
+        // Segments come sorted by x: a column's are one slice.
+        let edge_rows = |x: u32| {
+            let (from, to) = (segments.partition_point(|s| s.x < x), segments.partition_point(|s| s.x <= x));
+            segments[from..to].iter().map(|s| overlap(w.y0, w.y1, s.y0, s.y1)).sum::<u32>()
+        };
+        let weakest = (w.x0 + 1..w.x1 - 1).map(|x| (edge_rows(x), x)).min();
         match weakest {
-            Some(x) if (edge_rows(x) as f32) < (w.y1 - w.y0) as f32 * GAP_EDGE_SHARE => {
+            Some((rows, x)) if (rows as f32) < (w.y1 - w.y0) as f32 * GAP_EDGE_SHARE => {
                 out.push(Wall { x1: x, ..w });
                 out.push(Wall { x0: x + 1, ..w });
             }
@@ -236,12 +232,17 @@ fn closed_below(g: &Gradients, left: &Wall, right: &Wall, options: &TubeFinding)
     if right.x0 <= left.x1 {
         return true;
     }
-    let span = right.x0 - left.x1;
-    let y_start = left.y1.min(right.y1).saturating_sub(4);
-    let y_end = (left.y1.min(right.y1) + span / 2 + 6).min(g.height);
-    let closed = (left.x1..right.x0)
-        .filter(|&x| (y_start..y_end).any(|y| g.gy_at(x, y) >= options.edge_threshold))
-        .count() as u32;
+    let t = options.edge_threshold as f32;
+    closed_between(left.x1, right.x0, left.y1.min(right.y1), |x, y| g.down(x, y) >= t)
+}
+
+/// Whether nearly every column of `x0..x1` (nine in ten) meets an edge, as
+/// `edge(x, y)` says, just below `bottom`: from 4 rows above it to half
+/// the span below it (a rounded bottom) and 6 more.
+pub(super) fn closed_between(x0: u32, x1: u32, bottom: u32, edge: impl Fn(i64, i64) -> bool) -> bool {
+    let span = x1.saturating_sub(x0).max(1);
+    let (from, to) = (bottom.saturating_sub(4) as i64, (bottom + span / 2 + 6) as i64);
+    let closed = (x0..x1).filter(|&x| (from..to).any(|y| edge(x as i64, y))).count() as u32;
     closed * 10 >= span * 9
 }
 

@@ -169,9 +169,10 @@ const SPLIT_MARGIN: f32 = 0.12;
 /// readings of ../shared have a worst ratio of 4.2, twice this.
 const COLOR_MARGIN_RATIO: f32 = 2.0;
 
-/// A sample within this ΔE of its colour's centre is taken as that colour
-/// whatever the margin: JPEG noise and shading spread samples by a few ΔE
-/// (about the ΔE 2-3 JPEG quality 70-90 adds to flat colour; not fitted).
+/// A sample within this ΔE of its colour's centre is as near it as noise
+/// allows, so the margin is asked over this much: JPEG noise and shading
+/// spread samples by a few ΔE (about the ΔE 2-3 JPEG quality 70-90 adds to
+/// flat colour; not fitted).
 const SAME_COLOR_NOISE: f32 = 3.0;
 
 /// The first doubt about `puzzle` as read from `image` through `detection`,
@@ -430,7 +431,10 @@ fn close_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Dou
             .filter(|&(i, _)| i != id)
             .filter_map(|(_, c)| c.map(|c| delta_e(lab, c)))
             .fold(f32::INFINITY, f32::min);
-        if own > SAME_COLOR_NOISE && other < COLOR_MARGIN_RATIO * own {
+        // A sample within the noise of its own colour still needs the
+        // margin over the noise: two ids for one flat colour (a row of
+        // buttons taken for complete vessels) are each as near.
+        if other < COLOR_MARGIN_RATIO * own.max(SAME_COLOR_NOISE) {
             return Some(Doubt::CloseColors { tube: t + 1, layer: k + 1, own, other });
         }
     }

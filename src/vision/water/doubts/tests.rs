@@ -26,6 +26,20 @@ fn samples_about_as_near_another_colour_as_their_own_are_doubted() {
     assert!(matches!(close_colors(&overlapping, &puzzle), Some(Doubt::CloseColors { .. })));
 }
 
+#[test]
+fn one_flat_colour_read_as_two_colours_is_doubted() {
+    // A row of three identical buttons taken for complete vessels: the
+    // counts force three ids onto one colour, each sample as near the
+    // others' centres as its own (ΔE 0 from both).
+    let puzzle: WaterPuzzle = "AA BB CC EE".parse().unwrap();
+    let magenta = Color([200, 0, 120]);
+    let buttons = [vec![magenta, magenta], vec![magenta, magenta], vec![Color([30, 30, 200]); 2], vec![Empty, Empty]];
+    assert!(matches!(close_colors(&buttons, &puzzle), Some(Doubt::CloseColors { .. })));
+    // Two flat colours a few noise widths apart are told apart.
+    let near = [vec![magenta; 2], vec![Color([185, 0, 130]); 2], vec![Color([30, 30, 200]); 2], vec![Empty, Empty]];
+    assert_eq!(close_colors(&near, &puzzle), None);
+}
+
 const BOARD: [u8; 3] = [40, 40, 48];
 const RED: [u8; 3] = [200, 30, 30];
 const BLUE: [u8; 3] = [30, 60, 210];

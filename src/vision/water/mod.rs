@@ -20,6 +20,7 @@ mod locks;
 mod outline;
 mod regrid;
 pub mod slots;
+mod template;
 pub mod theme;
 mod tinted;
 pub mod tubes;

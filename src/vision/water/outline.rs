@@ -123,9 +123,17 @@ fn follow(
     }
     let widest = widths.iter().map(|w| w.1).fold(0.0, f32::max);
     // A neck: the rows from the rim down that are much narrower than the
-    // body; the body ends where the walls spread past the neck's width.
-    let narrow: Vec<(u32, f32)> = widths.iter().rev().take_while(|w| w.1 < NECK_RATIO * widest).copied().collect();
-    let neck_rows = narrow.len() as f32 >= (half * 0.4).max(3.0);
+    // body, below a lip that may flare above the neck (a bottle's, at most
+    // a half-width tall); the body ends where the walls spread past the
+    // neck's width.
+    let is_narrow = |w: &&(u32, f32)| w.1 < NECK_RATIO * widest;
+    let needed = (half * 0.4).max(3.0);
+    let lip = widths.iter().rev().take_while(|w| (w.0 as f32) < rim as f32 + half).count();
+    let narrow: Vec<(u32, f32)> = (0..=lip)
+        .map(|skip| widths.iter().rev().skip(skip).take_while(is_narrow).copied().collect::<Vec<_>>())
+        .find(|n| n.len() as f32 >= needed)
+        .unwrap_or_default();
+    let neck_rows = !narrow.is_empty();
     let (body_top, neck) = if neck_rows {
         let neck_width = median(narrow.iter().map(|w| w.1).collect());
         let lowest = narrow.iter().filter(|w| w.1 <= neck_width * NECK_WIDTH_SLACK).map(|w| w.0).max();

@@ -249,7 +249,10 @@ fn solve_water_picture(image: &RgbImage, options: &RunOptions, debug: DebugPictu
         }
         _ => None,
     };
-    let found = run.detection.is_some();
+    // Tubes were found whenever the reader got past looking for them: a
+    // reading refused by a doubt about the vessels' rows has no detection
+    // yet, and is still a water-sort screen (its tubes are no cards).
+    let found = run.detection.is_some() || !matches!(run.result, Err(crate::vision::water::VisionError::NoTubes));
     let result = run.result.map(Outcome::Water).map_err(InputError::Screenshot);
     PictureAttempt { notes: Vec::new(), debug_picture, found, result }
 }

@@ -133,8 +133,7 @@ fn follow(
         .map(|skip| widths.iter().rev().skip(skip).take_while(is_narrow).copied().collect::<Vec<_>>())
         .find(|n| n.len() as f32 >= needed)
         .unwrap_or_default();
-    let neck_rows = !narrow.is_empty();
-    let (body_top, neck) = if neck_rows {
+    let (body_top, neck) = if !narrow.is_empty() {
         let neck_width = median(narrow.iter().map(|w| w.1).collect());
         let lowest = narrow.iter().filter(|w| w.1 <= neck_width * NECK_WIDTH_SLACK).map(|w| w.0).max();
         (lowest.unwrap_or(rim as u32), true)

@@ -306,13 +306,12 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         // Liquid of several layers where a vessel could stand, in a place
         // that matches the template less well than a vessel must on its
         // own: two pieces of evidence, the liquid and the shape.
-        let near = (half * 0.5).round() as i64;
+        let (near, lo) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64);
         for c in group.iter().filter(|c| c.bands.len() >= 2) {
             if !room_for(c, &vessels, half) {
                 continue;
             }
             let cx = c.center_x().round() as i64;
-            let lo = (half * 0.8).round() as i64;
             let best = (cx - near..=cx + near)
                 .filter(|&x| x >= lo && x < edges.width as i64 - lo)
                 .map(|x| (x, template.score(edges, x, bottom as i64)))

@@ -134,11 +134,36 @@ fn follow(
         .find(|n| n.len() as f32 >= needed)
         .unwrap_or_default();
     let (body_top, neck) = if !narrow.is_empty() {
-        let neck_width = median(narrow.iter().map(|w| w.1).collect());
+        // The neck's own width, the narrow rows' lower quartile: a flask's
+        // cone narrows to the neck's width, and its narrow rows below the
+        // neck would widen the median; a lip flares above the neck.
+        let mut sorted: Vec<f32> = narrow.iter().map(|w| w.1).collect();
+        sorted.sort_by(f32::total_cmp);
+        let neck_width = sorted[sorted.len() / 4];
         let lowest = narrow.iter().filter(|w| w.1 <= neck_width * NECK_WIDTH_SLACK).map(|w| w.0).max();
         (lowest.unwrap_or(rim as u32), true)
     } else {
         (rim as u32, false)
     };
     Outline { rim: rim as u32, body_top, neck, widths }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::water::renamed_in_order;
+    use crate::vision::water::{ReadOptions, read};
+
+    #[test]
+    fn a_flask_whose_cone_narrows_to_its_neck_holds_layers_up_to_the_neck() {
+        // Generated tuning case 152: flasks whose cone narrows from the
+        // bottom to the neck's width, full ones holding six layers. With
+        // the neck's width the median of every narrow row, the upper
+        // cone's rows counted as neck and the top two layers were cut off
+        // (capacity 4, 37 layers: refused).
+        let case = crate::synthetic::water::generate::case(152);
+        let sight = read(&case.picture, &ReadOptions::default());
+        let read = sight.read.expect("read");
+        assert_eq!(read.puzzle.capacity(), 6);
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
 }

@@ -1,5 +1,5 @@
-//! Resampling: a picture shrunk by a whole factor, a bilinear sample between
-//! pixels, and a small box blur.
+//! Resampling: a picture shrunk by a whole factor or doubled, a bilinear
+//! sample between pixels, and a small box blur.
 
 use image::RgbImage;
 
@@ -39,6 +39,12 @@ pub fn shrunk_by(image: &RgbImage, factor: u32) -> (std::borrow::Cow<'_, RgbImag
     } else {
         (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
     }
+}
+
+/// The image at twice its width and height, each pixel interpolated
+/// bilinearly between the source pixels around it.
+pub fn doubled(image: &RgbImage) -> RgbImage {
+    image::imageops::resize(image, image.width() * 2, image.height() * 2, image::imageops::FilterType::Triangle)
 }
 
 /// Bilinear sample of `image` at (`x`, `y`) (pixel centres at integers),

@@ -25,6 +25,7 @@ pub mod theme;
 mod tinted;
 pub mod tubes;
 mod vessels;
+mod zoom;
 
 use image::RgbImage;
 use thiserror::Error;
@@ -32,15 +33,13 @@ use thiserror::Error;
 use crate::config::Theme;
 use crate::geometry::{Layout, Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
-use crate::imaging::resample::shrunk_by;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
 use regrid::Grid;
 use slots::{Profile, profile, sample_slot, slot_geometry, slot_rects};
 use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
-
-/// Tallest image worked on; larger screenshots are scaled down first.
-pub const WORKING_HEIGHT: u32 = 1600;
+pub use zoom::WORKING_HEIGHT;
+use zoom::{Look, MAX_DOUBLED_HEIGHT, Zoom, working_copy};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -138,15 +137,28 @@ pub enum VisionError {
 
 /// Reads a water-sort screenshot: finds the tubes and samples every slot,
 /// names the colours (by the theme chosen, or by clustering) and checks the
-/// level.
+/// level. A small screenshot that gives no reading is looked at again at
+/// twice its size ([`zoom`]), and that reading is believed only if it
+/// passes every check.
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let by_walls = regrid::read_by(image, options, Finder::Walls);
+    let first = read_at(image, options, Zoom::Fit);
+    if first.read.is_ok() || image.height() > MAX_DOUBLED_HEIGHT {
+        return first;
+    }
+    let closer = read_at(image, options, Zoom::Double);
+    if closer.read.is_ok() { closer } else { first }
+}
+
+/// Reads a screenshot at one zoom: by the vessels' walls, then by their
+/// liquid.
+fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
+    let by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom });
     if by_walls.read.is_ok() {
         return by_walls;
     }
     // Vessels of another shape: read again by the liquid, and believed
     // only if that reading passes every check and those below.
-    let mut by_liquid = regrid::read_by(image, options, Finder::Liquid);
+    let mut by_liquid = regrid::read_by(image, options, Look { finder: Finder::Liquid, zoom });
     if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
         && let Some(doubt) = doubts::liquid_finding_doubt(detection)
     {
@@ -159,8 +171,8 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 }
 
 /// Reads a screenshot with the vessels one finder finds, on one grid.
-fn read_with(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -> WaterSight {
-    match detect(image, options, finder, grid) {
+fn read_with(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> WaterSight {
+    match detect(image, options, look, grid) {
         Ok(detection) => judged(image, options, detection),
         Err(e) => WaterSight { detection: None, read: Err(e) },
     }
@@ -240,7 +252,7 @@ fn recognise(
 
 /// How the vessels of a screenshot are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Finder {
+pub(super) enum Finder {
     /// By their straight walls and closed bottoms ([`tubes`]): test tubes,
     /// bottles and ball tubes, and locked tubes by their icon.
     Walls,
@@ -250,9 +262,9 @@ enum Finder {
 }
 
 /// Finds the tubes and samples every slot of a water-sort screenshot.
-fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -> Result<Detection, VisionError> {
-    let (working, scale) = working_copy(image);
-    let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match finder {
+fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Result<Detection, VisionError> {
+    let (working, scale) = working_copy(image, look.zoom);
+    let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
         Finder::Walls => {
             let g = Gradients::new(&working);
             let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
@@ -300,7 +312,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, finder: Finder, grid: Grid) -
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
     // In a vessel found by its liquid, something like a `?` glyph is a
     // hidden layer however its cell is drawn (see `doubts::liquid_finding_doubt`).
-    if finder == Finder::Liquid
+    if look.finder == Finder::Liquid
         && let Some(t) = profiles.iter().position(|p| !p.glyphs.is_empty())
     {
         return Err(VisionError::Doubtful(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 }));
@@ -456,11 +468,3 @@ const EMPTY_DELTA_E: f32 = 20.0;
 /// Kept well under the ΔE 11 that shading spreads one liquid over a whole
 /// tube, so a slot is only joined to an identical one.
 pub(crate) const SAME_LIQUID_DELTA_E: f32 = 4.0;
-
-/// The image to work on: the screenshot itself, or a copy shrunk by a
-/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the
-/// factor back to the original's pixels. A filtered resize of a 1080×2400
-/// screenshot cost 83 ms, the box average a few.
-fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>, f32) {
-    shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT))
-}

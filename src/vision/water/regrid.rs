@@ -7,7 +7,8 @@
 
 use image::RgbImage;
 
-use super::{Detection, Finder, ReadOptions, VisionError, WaterSight, doubts, judged, read_with, tinted};
+use super::zoom::Look;
+use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, judged, read_with, tinted};
 use crate::geometry::SlotSample;
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
@@ -19,8 +20,8 @@ use crate::geometry::SlotSample;
 /// slot: the tube is taller than the layers it holds). On either grid,
 /// when the counts fail, the same slots are read again with tinted glass
 /// on top of the tubes taken for empty, and believed if that passes.
-pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -> WaterSight {
-    let measured = read_with(image, options, finder, Grid::Measured);
+pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> WaterSight {
+    let measured = read_with(image, options, look, Grid::Measured);
     let (measured, glassy) = with_glass_empty(image, options, measured);
     if measured.read.is_ok() {
         return measured;
@@ -36,7 +37,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, finder: Finder) -
         _ => None,
     };
     if let Some(grid) = other {
-        let (again, _) = with_glass_empty(image, options, read_with(image, options, finder, grid));
+        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, grid));
         if again.read.is_ok() {
             return again;
         }

@@ -1,0 +1,74 @@
+//! How closely the reader looks at a screenshot: the working copy every
+//! finder measures in, at the screenshot's own size or shrunk to a height
+//! the reader's time is measured on, or, for a second look at a small
+//! screenshot that gave no reading, enlarged twice.
+
+use image::RgbImage;
+
+use super::Finder;
+use crate::imaging::resample::{doubled, shrunk_by};
+
+/// Tallest image worked on; larger screenshots are scaled down first.
+pub const WORKING_HEIGHT: u32 = 1600;
+
+/// Tallest screenshot given a second look at twice its size when the
+/// first gives no reading ([`Zoom::Double`]): doubled, it is no taller
+/// than the 2400-row screenshots the reader's time is measured on
+/// (`cargo bench --bench vision`), so a refusal costs at most about what
+/// a large screenshot's reading does.
+pub(super) const MAX_DOUBLED_HEIGHT: u32 = 1200;
+
+/// How closely a screenshot is looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Zoom {
+    /// At its own size, or shrunk to at most [`WORKING_HEIGHT`] rows.
+    Fit,
+    /// Enlarged twice, bilinearly: a second look at a small screenshot
+    /// that gave no reading at its own size: a layer there may span too
+    /// few rows for the grid ([`super::MIN_LAYER_ROWS`]), and a wall a
+    /// pixel or two wide too few for the trace.
+    Double,
+}
+
+/// Which vessels a reading finds, and how closely it looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Look {
+    pub finder: Finder,
+    pub zoom: Zoom,
+}
+
+/// The image to work on: the screenshot itself, or a copy shrunk by a
+/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the
+/// factor back to the original's pixels. A filtered resize of a 1080×2400
+/// screenshot cost 83 ms, the box average a few.
+pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_, RgbImage>, f32) {
+    match zoom {
+        Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
+        Zoom::Double => (std::borrow::Cow::Owned(doubled(image)), 0.5),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ReadOptions, VisionError, read, read_at};
+    use super::*;
+    use crate::puzzle::water::renamed_in_order;
+
+    #[test]
+    fn a_small_screenshot_whose_layers_span_too_few_rows_is_read_at_twice_its_size() {
+        // Generated tuning case 91: ten bulbs in a 360x790 screenshot,
+        // six layers of about five rows each. At its own size the layers
+        // are too short for the grid.
+        let case = crate::synthetic::water::generate::case(91);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
+        let sight = read(&case.picture, &ReadOptions::default());
+        let read = sight.read.expect("read at twice its size");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        // The layout is in the screenshot's own pixels, not the doubled copy's.
+        let layout = &read.layout;
+        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
+        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 360 && t.outer.y1 <= 790), "{layout:?}");
+        assert!(layout.tubes[0].outer.x0 < 60 && layout.tubes[4].outer.x1 > 300, "{layout:?}");
+    }
+}

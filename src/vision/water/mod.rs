@@ -310,13 +310,6 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     }
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
-    // In a vessel found by its liquid, something like a `?` glyph is a
-    // hidden layer however its cell is drawn (see `doubts::liquid_finding_doubt`).
-    if look.finder == Finder::Liquid
-        && let Some(t) = profiles.iter().position(|p| !p.glyphs.is_empty())
-    {
-        return Err(VisionError::Doubtful(doubts::Doubt::HiddenInShapedVessel { tube: t + 1 }));
-    }
     let mut geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
     match grid {
         Grid::Measured => {}
@@ -354,6 +347,11 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         // Walked top down; stored bottom first.
         tube_samples.reverse();
         tube_raw.reverse();
+        // In a vessel found by its liquid, the hidden layers' number rests
+        // on the grid alone: its glyphs must stand one in each.
+        if look.finder == Finder::Liquid && !slots::glyphs_in_hidden_slots(&rects, &tube_samples, &prof.glyphs) {
+            return Err(VisionError::Doubtful(doubts::Doubt::GlyphsOffHidden { tube: samples.len() + 1 }));
+        }
         // A slot the colour of the liquid just below it is more of that
         // liquid, even where the board beside it is that colour too (a
         // blue liquid before a blue sky).

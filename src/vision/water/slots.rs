@@ -13,7 +13,7 @@ use image::RgbImage;
 pub use super::grid::{SlotGeometry, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
-use crate::geometry::Rect;
+use crate::geometry::{Rect, SlotSample};
 
 /// Per-row median colour of the central strip of a tube, from every
 /// `step`-th column.
@@ -291,6 +291,18 @@ pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) ->
         .collect()
 }
 
+/// Whether a tube's `?` glyphs stand one in each slot read as hidden and
+/// none elsewhere (`rects` and `samples` bottom first, `glyphs` their
+/// centre rows): a grid a layer too tall or too short puts two glyphs in
+/// one slot or none in another, and a glyph in a slot read as a liquid is
+/// a hidden cell read as one.
+pub(super) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
+    let in_slot = |r: &Rect| glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y)).count();
+    let in_hidden: usize =
+        rects.iter().zip(samples).map(|(r, s)| if *s == SlotSample::Hidden { in_slot(r) } else { 0 }).sum();
+    rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
+}
+
 /// Samples one slot: the middle half of its rows and the middle 60% of the
 /// tube's width.
 pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
@@ -388,5 +400,21 @@ mod tests {
         let mix = |c: u8| c + ((255 - c) as u32 / 3) as u8;
         let streak = [mix(cell[0]), mix(cell[1]), mix(cell[2])];
         assert!(!is_stroke(streak, cell, SLOT_STROKE_WHITE));
+    }
+
+    #[test]
+    fn glyphs_must_stand_one_in_each_hidden_slot() {
+        use SlotSample::{Color, Empty, Hidden};
+        // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
+        let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
+        let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];
+        assert!(glyphs_in_hidden_slots(&rects, &samples, &[70, 50]));
+        // A grid a layer too tall: two glyphs in one hidden slot.
+        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[75, 65, 50]));
+        // A hidden slot with no glyph, and a glyph in a slot read as a liquid.
+        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70]));
+        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70, 50, 30]));
+        // No hidden layer and no glyph.
+        assert!(glyphs_in_hidden_slots(&rects, &[Color([200, 30, 30]), Empty, Empty, Empty], &[]));
     }
 }

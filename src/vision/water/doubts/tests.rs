@@ -74,6 +74,29 @@ fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> (RgbImage, 
 }
 
 #[test]
+fn hidden_layers_in_shaped_vessels_whose_top_slot_is_nowhere_filled_are_doubted() {
+    // Generated tuning case 316's reading: soda bottles of four layers,
+    // three hidden, read with a fifth slot (the neck) empty in every one.
+    let red = Color([200, 30, 30]);
+    let (_, one) = tube_picture(&[], 0, 20);
+    let reading = |samples: Vec<Vec<SlotSample>>| Detection {
+        tubes: vec![one.tubes[0].clone(); samples.len()],
+        locks: vec![None; samples.len()],
+        raw: vec![Vec::new(); samples.len()],
+        samples,
+        ..one.clone()
+    };
+    let neck_read = reading(vec![vec![Hidden, Hidden, Hidden, red, Empty], vec![Empty; 5]]);
+    assert_eq!(liquid_finding_doubt(&neck_read), Some(Doubt::TopSlotNowhereFilled));
+    // One vessel full to the top slot: that slot is room for a layer.
+    let full = reading(vec![vec![Hidden, Hidden, Hidden, red], vec![Hidden, Hidden, red, Empty], vec![Empty; 4]]);
+    assert_eq!(liquid_finding_doubt(&full), None);
+    // Without hidden layers the counts judge the top slot.
+    let visible = reading(vec![vec![red, red, red, Empty], vec![Empty; 4]]);
+    assert_eq!(liquid_finding_doubt(&visible), None);
+}
+
+#[test]
 fn a_change_of_colour_between_slot_boundaries_is_doubted() {
     // Red two units of 30 rows, blue one: on a 30-row grid every change is
     // on a boundary; on a 40-row grid (three slots for four units) the

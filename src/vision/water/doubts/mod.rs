@@ -101,10 +101,6 @@ pub enum Doubt {
         layers: Vec<(usize, usize)>,
     },
     #[error(
-        "tube {tube}, found by its liquid rather than by straight walls, holds a liquid of a hidden cell's dark grey with no `?` read in it, which may be a hidden layer and leaves its number of layers open"
-    )]
-    HiddenInShapedVessel { tube: usize },
-    #[error(
         "tube {tube}, found by its liquid rather than by straight walls, shows `?` glyphs that do not stand one in each hidden layer read, so the layers found are not the liquid's unit height"
     )]
     GlyphsOffHidden { tube: usize },
@@ -151,9 +147,7 @@ impl Doubt {
             | Doubt::LiquidAbove { tube: t }
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
-            Doubt::HiddenInShapedVessel { tube: t } | Doubt::GlyphsOffHidden { tube: t } => {
-                tube(t).into_iter().collect()
-            }
+            Doubt::GlyphsOffHidden { tube: t } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } => vec![at],
@@ -208,13 +202,9 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
 }
 
 /// What a reading by the liquid must show besides passing the checks; the
-/// doubt when it does not.
-/// - No liquid of a hidden cell's dark grey: in the shrunk picture the
-///   liquid finder works on, a `?` glyph blurs below the brightness that
-///   tells a hidden cell from a dark liquid, and hidden layers leave the
-///   number of layers open to the counts. (A hidden layer read as one is
-///   believed only where the glyphs stand one in each hidden slot, checked
-///   when the slots are read: [`super::slots::glyphs_in_hidden_slots`].)
+/// doubt when it does not. (A liquid of a hidden cell's dark grey is a
+/// liquid: a hidden layer is told by its glyph, one in each hidden slot,
+/// checked when the slots are read: [`super::slots::glyphs_in_hidden_slots`].)
 /// - With hidden layers, some vessel's top slot filled: the counts cannot
 ///   tell a neck or headroom read as a slot from room for a layer, and a
 ///   level is dealt with its filled tubes full.
@@ -224,15 +214,9 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
 ///   cannot see it. A level holds as many filled tubes as colours, and
 ///   one to four spare ones.
 pub fn liquid_finding_doubt(detection: &Detection) -> Option<Doubt> {
-    let hidden = detection
-        .samples
-        .iter()
-        .position(|t| t.iter().any(|s| matches!(s, SlotSample::Color(c) if super::slots::is_dark_grey(*c))));
     let empty = detection.samples.iter().filter(|t| t.iter().all(|s| *s == SlotSample::Empty)).count();
     let any_hidden = detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden);
-    if let Some(t) = hidden {
-        Some(Doubt::HiddenInShapedVessel { tube: t + 1 })
-    } else if any_hidden && detection.samples.iter().all(|t| t.last() == Some(&SlotSample::Empty)) {
+    if any_hidden && detection.samples.iter().all(|t| t.last() == Some(&SlotSample::Empty)) {
         Some(Doubt::TopSlotNowhereFilled)
     } else if empty * 2 > detection.samples.len() {
         Some(Doubt::MostlyEmpty { empty, tubes: detection.samples.len() })

@@ -94,6 +94,11 @@ fn hidden_layers_in_shaped_vessels_whose_top_slot_is_nowhere_filled_are_doubted(
     // Without hidden layers the counts judge the top slot.
     let visible = reading(vec![vec![red, red, red, Empty], vec![Empty; 4]]);
     assert_eq!(liquid_finding_doubt(&visible), None);
+    // A liquid of the hidden cells' dark grey, with no glyph, is a liquid.
+    let grey = Color([52, 52, 56]);
+    assert!(crate::vision::water::slots::is_dark_grey([52, 52, 56]));
+    let dark = reading(vec![vec![grey, red, grey, red], vec![red, grey, red, grey], vec![Empty; 4]]);
+    assert_eq!(liquid_finding_doubt(&dark), None);
 }
 
 #[test]

@@ -82,3 +82,20 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // shorter (the floor keeps the same margin of four below it).
     assert!(exact >= 50, "only {exact} of 100 read exactly");
 }
+
+/// Generated tuning cases read by their liquid whose `?` layers are told by
+/// the glyph: a hidden layer's bar glyph filling the middle of the strip
+/// (case 725, refused when a row bright across the middle third was taken
+/// for an outline), and a dark purple liquid whose slot the wine glass's
+/// white outline enters, in a level with no glyph anywhere (case 100,
+/// refused when a dark slot with something bright in it was hidden).
+#[test]
+fn hidden_layers_are_told_by_their_glyph_in_vessels_found_by_their_liquid() {
+    use snapsolve::synthetic::water::generate::case;
+    for seed in [100, 725] {
+        let c = case(seed);
+        let read = read(&c.picture, &ReadOptions::default()).read;
+        let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
+    }
+}

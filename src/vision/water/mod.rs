@@ -320,6 +320,11 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         return Err(VisionError::NoLayers { found: found.len() });
     }
 
+    // In vessels found by their liquid, a hidden layer is told by its
+    // glyph: with no glyph anywhere, a dark slot with something bright in
+    // it (the vessel's outline curving into a narrow bottom, a highlight)
+    // is a dark liquid.
+    let glyphless = look.finder == Finder::Liquid && profiles.iter().all(|p| p.glyphs.is_empty());
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
@@ -336,7 +341,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
             let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
             let sample = if !liquid_ended && looks_empty(color, beside) {
                 SlotSample::Empty
-            } else if bright >= HIDDEN_GLYPH_SHARE && slots::is_dark_grey(color) {
+            } else if bright >= HIDDEN_GLYPH_SHARE && slots::is_dark_grey(color) && !glyphless {
                 SlotSample::Hidden
             } else {
                 SlotSample::Color(color)

@@ -245,15 +245,19 @@ const GLYPH_ABOVE_CELL: u8 = 110;
 fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
     let is_glyph_row = |y: u32| {
         let cell = prof[(y - y0) as usize];
-        let dark = is_dark_grey(cell);
-        // Only the middle third: a `?` is centred, while a round bottom's
-        // outline enters the strip from its sides. Its strokes are white,
-        // or a tint far brighter than the cell (the cell's own light).
+        if !is_dark_grey(cell) {
+            return false;
+        }
+        // Strokes in the middle third: a `?` is centred, while a round
+        // bottom's outline enters the strip from its sides. Its strokes are
+        // white, or a tint far brighter than the cell (the cell's own light).
         let third = ((x1 - x0) / 3).max(1);
-        let middle = (x0 + third..x1 - third).filter(|&x| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE)).count();
-        // A glyph is a few strokes; a row bright across the whole middle is
-        // an outline or a highlight.
-        dark && middle * 36 >= (x1 - x0) as usize && middle * 10 <= third as usize * 9
+        let stroke = |x: u32| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE);
+        let middle = (x0 + third..x1 - third).filter(|&x| stroke(x)).count();
+        // A glyph is a few strokes, and a bar may fill the middle third; a
+        // row bright across the whole strip is an outline or a highlight.
+        let across = middle + (x0..x0 + third).chain(x1 - third..x1).filter(|&x| stroke(x)).count();
+        middle * 36 >= (x1 - x0) as usize && across * 10 <= (x1 - x0) as usize * 9
     };
     let mut centres = Vec::new();
     let mut start: Option<u32> = None;
@@ -400,6 +404,24 @@ mod tests {
         let mix = |c: u8| c + ((255 - c) as u32 / 3) as u8;
         let streak = [mix(cell[0]), mix(cell[1]), mix(cell[2])];
         assert!(!is_stroke(streak, cell, SLOT_STROKE_WHITE));
+    }
+
+    #[test]
+    fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
+        let cell = image::Rgb([58, 58, 60]);
+        let glyphs = |img: &RgbImage| {
+            let prof = row_colors(img, 0, img.width(), 0, img.height(), 1);
+            glyph_centres(img, 0, img.width(), 0, img.height(), &prof)
+        };
+        // Tuning case 725: a `!` whose bar (rows 20-34) and dot (38-41)
+        // fill the middle third of a 42-column strip.
+        let mut bar = RgbImage::from_pixel(42, 60, cell);
+        for y in (20..34).chain(38..41) {
+            for x in 14..28 {
+                bar.put_pixel(x, y, image::Rgb([250, 250, 250]));
+            }
+        }
+        assert_eq!(glyphs(&bar), vec![30]);
     }
 
     #[test]

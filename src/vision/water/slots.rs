@@ -409,10 +409,6 @@ mod tests {
     #[test]
     fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
         let cell = image::Rgb([58, 58, 60]);
-        let glyphs = |img: &RgbImage| {
-            let prof = row_colors(img, 0, img.width(), 0, img.height(), 1);
-            glyph_centres(img, 0, img.width(), 0, img.height(), &prof)
-        };
         // Tuning case 725: a `!` whose bar (rows 20-34) and dot (38-41)
         // fill the middle third of a 42-column strip.
         let mut bar = RgbImage::from_pixel(42, 60, cell);
@@ -421,7 +417,8 @@ mod tests {
                 bar.put_pixel(x, y, image::Rgb([250, 250, 250]));
             }
         }
-        assert_eq!(glyphs(&bar), vec![30]);
+        let prof = row_colors(&bar, 0, 42, 0, 60, 1);
+        assert_eq!(glyph_centres(&bar, 0, 42, 0, 60, &prof), vec![30]);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! and the picture says which way it is off: a vessel's shoulder or neck
 //! makes the tubes' height a poor measure of their layers. The other
 //! grid's reading is believed only if it passes every check. On either
-//! grid, when the counts fail, the same slots are read again with tinted
-//! empty glass taken for empty ([`tinted`]).
+//! grid, when the counts fail or a colour looks like the empty glass, the
+//! same slots are read again with tinted empty glass taken for empty
+//! ([`tinted`]).
 
 use image::RgbImage;
 
@@ -18,8 +19,9 @@ use crate::geometry::SlotSample;
 /// the counts fail, a run there unlike the empty glass); shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds). On either grid,
-/// when the counts fail, the same slots are read again with tinted glass
-/// on top of the tubes taken for empty, and believed if that passes.
+/// when the counts fail or a colour looks like the empty glass, the same
+/// slots are read again with tinted glass on top of the tubes taken for
+/// empty, and believed if that passes.
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> WaterSight {
     let measured = read_with(image, options, look, Grid::Measured);
     let (measured, glassy) = with_glass_empty(image, options, measured);
@@ -45,8 +47,8 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
     measured
 }
 
-/// `sight` when its reading passed; else, when its counts failed, its
-/// slots read again with tinted empty glass taken for empty (see
+/// `sight` when its reading passed; else, when its counts failed or it
+/// was doubted for a colour like the empty glass, its slots read again with tinted empty glass taken for empty (see
 /// [`tinted`]), if that reading passes. Otherwise the failed reading, and
 /// the tinted detection if there was one.
 fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) -> (WaterSight, Option<Detection>) {
@@ -56,7 +58,7 @@ fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) 
     let glassy = sight
         .detection
         .as_ref()
-        .filter(|_| counts_failed(&sight))
+        .filter(|_| counts_failed(&sight) || glass_doubted(&sight))
         .and_then(|d| tinted::glass_taken_for_liquid(image, d));
     match glassy {
         Some(d) => {
@@ -71,6 +73,13 @@ fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) 
 /// number of colours, or no grouping into colours fits them.
 fn counts_failed(sight: &WaterSight) -> bool {
     matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
+}
+
+/// Whether a reading was doubted for a colour that looks like the empty
+/// glass: tinted glass read as a liquid whose slots happen to make whole
+/// colours, so the counts did not fail.
+fn glass_doubted(sight: &WaterSight) -> bool {
+    matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.glass_read_as_liquid())
 }
 
 /// Whether the top slot of every open tube was read empty.
@@ -91,4 +100,26 @@ pub(super) enum Grid {
     /// One layer fewer: where the counts fail and every tube's top slot is
     /// empty, a neck or headroom a layer tall was counted as a slot.
     LayerFewer,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::water::renamed_in_order;
+    use crate::vision::water::{ReadOptions, read};
+
+    fn reads_exactly(seed: u64) {
+        let case = crate::synthetic::water::generate::case(seed);
+        let sight = read(&case.picture, &ReadOptions::default());
+        let read = sight.read.unwrap_or_else(|e| panic!("case {seed}: {e}"));
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+
+    #[test]
+    fn tinted_glass_whose_slots_make_whole_colours_is_taken_for_empty() {
+        // Generated tuning case 324: bulbs of glass tinted lighter than a
+        // dark board, two of them empty; their eight glass slots read as
+        // a liquid make two whole colours, so the counts pass and only the
+        // doubt (a colour like the glass above the liquid) stopped it.
+        reads_exactly(324);
+    }
 }

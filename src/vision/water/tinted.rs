@@ -1,6 +1,7 @@
 //! Empty glass tinted unlike the board behind it: a slot is taken for empty
 //! when it looks like the board beside its tube, so tinted glass reads as
-//! one more liquid and the counts fail. The glass above the liquid (the
+//! one more liquid and the counts fail (or, when its slots happen to make
+//! whole colours, a colour looks like the empty glass). The glass above the liquid (the
 //! headroom of the tubes that have it) shows what the game's empty glass
 //! looks like; slots on top of a tube that look like it are that glass.
 

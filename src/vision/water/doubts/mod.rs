@@ -127,6 +127,13 @@ pub enum Doubt {
 }
 
 impl Doubt {
+    /// Whether the doubt is a colour that looks like the empty glass (of
+    /// the slots read empty, or above the liquid): tinted glass read as a
+    /// liquid in numbers that happen to make whole colours.
+    pub fn glass_read_as_liquid(&self) -> bool {
+        matches!(self, Doubt::Lookalike { what, .. } if *what == EMPTY_GLASS || *what == GLASS_ABOVE)
+    }
+
     /// Where on the picture the doubt is, for `--debug` to mark: the tubes
     /// (or the one slot) it names, from `detection`'s layout.
     pub fn places(&self, detection: &Detection) -> Vec<Rect> {
@@ -245,6 +252,11 @@ fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
     full.then_some(Doubt::AllFull)
 }
 
+/// What [`Doubt::Lookalike`] names for the slots read empty.
+const EMPTY_GLASS: &str = "the empty glass";
+/// What [`Doubt::Lookalike`] names for the glass above the liquid.
+const GLASS_ABOVE: &str = "the empty glass above the liquid";
+
 /// A visible colour whose layers look just like the hidden cells is a hidden
 /// layer whose glyph was not seen; one that looks just like the empty slots
 /// is empty glass taken for liquid (glass tinted unlike the board beside
@@ -255,8 +267,8 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
     let of_kind = |kind: SlotSample| raw_of(detection, kind);
     [
         (of_kind(SlotSample::Hidden), "the cells of the hidden layers"),
-        (of_kind(SlotSample::Empty), "the empty glass"),
-        (glass_above(image, &detection.tubes), "the empty glass above the liquid"),
+        (of_kind(SlotSample::Empty), EMPTY_GLASS),
+        (glass_above(image, &detection.tubes), GLASS_ABOVE),
     ]
     .into_iter()
     .find_map(|(cells, what)| {

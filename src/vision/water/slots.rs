@@ -214,16 +214,20 @@ fn strip_profile(
     Profile { runs, glyphs, top, shortest_layer: (r.width() * 3).div_ceil(10), bottom, top_is: Top::BelowRim }
 }
 
-/// Brightest channel of the dark grey cell a hidden layer is drawn as, and
-/// the largest spread between its channels (it is grey). Set when the
-/// reader was built (commit 1a0e966) on the games in ../shared/water_screens.
-pub const HIDDEN_CELL_MAX_CHANNEL: u8 = 110;
-pub const HIDDEN_CELL_MAX_SPREAD: u8 = 28;
+/// The hidden layer's cell is dark and of little colour: no lighter than
+/// the grey (110, 110, 110) that bounded it when the reader was built
+/// (commit 1a0e966, on the games in ../shared/water_screens: their cells are
+/// grey), and of at most this CIELAB chroma. The old bound, a spread of 28
+/// between RGB channels, depended on the hue: it refused a near-black teal
+/// of chroma 8.5 and admitted a purple of 22.5 (generated themes draw cells
+/// of chroma up to 18 in any hue); 20 lies between the two. Not fitted.
+pub const HIDDEN_CELL_MAX_LIGHTNESS: f32 = 46.4;
+pub const HIDDEN_CELL_MAX_CHROMA: f32 = 20.0;
 
 /// Whether a colour is the dark grey of a hidden layer's cell.
 pub fn is_dark_grey(color: [u8; 3]) -> bool {
-    let (lo, hi) = (*color.iter().min().expect("three channels"), *color.iter().max().expect("three channels"));
-    hi < HIDDEN_CELL_MAX_CHANNEL && hi - lo < HIDDEN_CELL_MAX_SPREAD
+    let lab = crate::imaging::color::to_lab(color);
+    lab.l <= HIDDEN_CELL_MAX_LIGHTNESS && lab.a.hypot(lab.b) <= HIDDEN_CELL_MAX_CHROMA
 }
 
 /// A glyph's stroke is at least this bright in every channel (white, as
@@ -235,8 +239,8 @@ const GLYPH_WHITE: u8 = 190;
 /// glyph (light grey-green on a dark green-grey cell, tuning seed 1836,
 /// where the stroke stood 135-150 above the cell). Not fitted to that
 /// case's margin: a stroke half-way from the cell to white on a cell of
-/// the darkest grey a hidden cell is drawn in (`HIDDEN_CELL_MAX_CHANNEL`
-/// 110) stands 72 above it, a highlight streak mixed over dark liquid by a
+/// the lightest grey a hidden cell is drawn in (`HIDDEN_CELL_MAX_LIGHTNESS`,
+/// grey 110) stands 72 above it, a highlight streak mixed over dark liquid by a
 /// third stands less; 110 keeps clear of both.
 const GLYPH_ABOVE_CELL: u8 = 110;
 
@@ -419,6 +423,26 @@ mod tests {
         }
         let prof = row_colors(&bar, 0, 42, 0, 60, 1);
         assert_eq!(glyph_centres(&bar, 0, 42, 0, 60, &prof), vec![30]);
+    }
+
+    #[test]
+    fn a_hidden_cell_is_dark_and_of_little_colour_in_any_hue() {
+        // Tuning seed 1235: a `!` on a near-black teal cell (CIELAB chroma
+        // 17, RGB channels 55 apart) is a glyph like one on a grey cell.
+        let cell = [10, 45, 65];
+        assert!(is_dark_grey(cell));
+        let mut img = RgbImage::from_pixel(42, 60, image::Rgb(cell));
+        for y in (20..34).chain(38..41) {
+            for x in 19..23 {
+                img.put_pixel(x, y, image::Rgb([150, 230, 250]));
+            }
+        }
+        let prof = row_colors(&img, 0, 42, 0, 60, 1);
+        assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![30]);
+        // Dark liquids of clear colour are no cells, nor is a mid grey.
+        for liquid in [[20, 30, 110], [90, 20, 30], [30, 70, 30], [130, 130, 130]] {
+            assert!(!is_dark_grey(liquid), "{liquid:?}");
+        }
     }
 
     #[test]

@@ -159,8 +159,8 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
     // Vessels of another shape: read again by the liquid, and believed
     // only if that reading passes every check and those below.
     let mut by_liquid = regrid::read_by(image, options, Look { finder: Finder::Liquid, zoom });
-    if let (Ok(_), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
-        && let Some(doubt) = doubts::liquid_finding_doubt(detection)
+    if let (Ok(read), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
+        && let Some(doubt) = doubts::liquid_finding_doubt(detection).or_else(|| doubts::slots_in_groups(&read.puzzle))
     {
         by_liquid.read = Err(VisionError::Doubtful(doubt));
     }

@@ -8,7 +8,10 @@
 //!   (a grid at the wrong height, a neck or a headroom counted as a slot,
 //!   cuts layers; shading and a ball's round edge do not change colour),
 //!   every change of colour down a tube falls where two slots meet, and no
-//!   liquid stands above the top slot ([`unit`]);
+//!   liquid stands above the top slot ([`unit`]); in vessels found by their
+//!   liquid, the slots do not come in twos or threes holding one thing
+//!   each (a grid at a fraction of the unit explains every boundary, and
+//!   its counts add up);
 //! - **separate colours**: every sample is nearer its own colour than any
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
@@ -34,7 +37,7 @@ mod missed;
 mod rows;
 mod unit;
 
-pub use unit::unread_liquid_above;
+pub use unit::{slots_in_groups, unread_liquid_above};
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample, TubeLayout};
@@ -124,6 +127,10 @@ pub enum Doubt {
         "every tube read is full, so no pour is possible, but a level always has room to pour into; an empty tube may have been missed"
     )]
     AllFull,
+    #[error(
+        "in every tube the slots, taken {factor} at a time from the bottom, hold one thing each, so each layer was probably read as {factor} slots (a grid at a fraction of the liquid's unit)"
+    )]
+    SlotsInGroups { factor: usize },
 }
 
 impl Doubt {
@@ -158,7 +165,7 @@ impl Doubt {
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } => vec![at],
-            Doubt::AllFull | Doubt::MostlyEmpty { .. } | Doubt::TopSlotNowhereFilled => {
+            Doubt::AllFull | Doubt::MostlyEmpty { .. } | Doubt::TopSlotNowhereFilled | Doubt::SlotsInGroups { .. } => {
                 (1..=detection.tubes.len()).filter_map(tube).collect()
             }
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {

@@ -291,3 +291,24 @@ fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
     assert!(!unread_liquid_above(&picture(false), &detection));
     assert!(unread_liquid_above(&picture(true), &detection));
 }
+
+#[test]
+fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
+    use super::unit::slots_in_groups;
+    // Test seed 1000041: a level of capacity 3 read on a grid at half the
+    // unit, each layer two slots (the compact form is top first).
+    let halved: WaterPuzzle =
+        "AABBCC DDFFCC GGBBHH BBHHDD DDIICC JJGGFF KKGGJJ JJKKII AALLMM FFHHAA LLMMMM KKIILL EEEEEE".parse().unwrap();
+    assert_eq!(slots_in_groups(&halved), Some(Doubt::SlotsInGroups { factor: 2 }));
+    // Empty slots and hidden layers count too: a third of the unit.
+    let thirds: WaterPuzzle = "???BBB AAA??? EEEEEE".parse().unwrap();
+    assert_eq!(slots_in_groups(&thirds), Some(Doubt::SlotsInGroups { factor: 3 }));
+    // A dealt level of capacity 4 has pairs that differ.
+    let dealt: WaterPuzzle = "ABAB BABA EEEE".parse().unwrap();
+    assert_eq!(slots_in_groups(&dealt), None);
+    // Pairs alike in all tubes but one are no doubt; nor is an odd capacity.
+    let one_off: WaterPuzzle = "AABB BBCC ACAC EEEE".parse().unwrap();
+    assert_eq!(slots_in_groups(&one_off), None);
+    let odd: WaterPuzzle = "AAA BBB EEE".parse().unwrap();
+    assert_eq!(slots_in_groups(&odd), None);
+}

@@ -10,7 +10,7 @@ use palette::Lab;
 use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
-use crate::puzzle::water::WaterPuzzle;
+use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{Run, check_step, row_colors, runs};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
@@ -166,5 +166,28 @@ pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
         let like_glass = glass.iter().any(|&g| looks_empty(c, g));
         (alike >= capacity && alike.is_multiple_of(capacity) && !like_glass)
             .then_some(Doubt::EmptyCouldBeLiquid { tube: t + 1, slots: alike })
+    })
+}
+
+/// A grid at half (or a third) of the liquid's unit explains every change
+/// of colour, and its counts add up: each layer is read as two (three)
+/// slots of one colour, and an empty slot as two empty ones. So when in
+/// every open tube the slots, taken two (three) at a time from the bottom,
+/// each hold one thing (a colour, hidden, or nothing), the slots are
+/// doubted. Asked of vessels found by their liquid, whose unit rests on
+/// the heights of its bands (two layers of one colour are one band); a
+/// level part-played can come in pairs (sshcrack's `hidden-detection.png`
+/// in ../shared: `OORR OOBB EEEE` beside three locked tubes), and the
+/// walls' grid is measured on the tubes' own boundaries. A refusal, never
+/// a wrong answer.
+pub fn slots_in_groups(puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let capacity = puzzle.capacity();
+    let slot = |layers: &[Layer], k: usize| layers.get(k).copied();
+    [2, 3].into_iter().filter(|f| capacity.is_multiple_of(*f) && capacity / f >= 2).find_map(|factor| {
+        let grouped = puzzle.tubes().iter().filter(|t| t.locked_until.is_none()).all(|t| {
+            (0..capacity).step_by(factor).all(|k| (k + 1..k + factor).all(|j| slot(&t.layers, j) == slot(&t.layers, k)))
+        });
+        let any_liquid = puzzle.tubes().iter().any(|t| !t.layers.is_empty());
+        (grouped && any_liquid).then_some(Doubt::SlotsInGroups { factor })
     })
 }

@@ -9,7 +9,10 @@
 //!    the picture (across and down: walls, a round or flat bottom, a rim)
 //!    from the bottom up to the rim are the game's vessel, whatever its
 //!    shape. Their median is the template.
-//! 3. Every row is scanned across with the template: each place that
+//! 3. Every row is scanned across with the template, on the bottom a few
+//!    rows either side of where its columns end that its columns' places
+//!    match best (a curved bottom's last rows of liquid blur into the
+//!    glass, so the liquid ends early): each place that
 //!    matches it, strongly enough, holds a vessel, filled or empty, up to
 //!    the screen's edges. A game draws all its vessels alike, so a banner
 //!    or the board between two vessels does not match (a row of round
@@ -284,6 +287,25 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         if overlaps {
             continue;
         }
+        // The row's bottom as its liquid's columns end may be a few rows
+        // off the vessels' (a curved bottom's last rows blur into the
+        // glass): the template is tried at the columns' places on bottoms
+        // as far up and down as it reaches below a bottom (`below`, twice
+        // the outline's margin), and the bottom where they match best
+        // kept, the nearest of equals.
+        let (near, lo, hi) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64, edges.width as i64);
+        let fit = |b: i64| -> f32 {
+            group
+                .iter()
+                .map(|c| c.center_x().round() as i64)
+                .filter(|&x| x >= lo && x < hi - lo)
+                .map(|x| template.score(edges, x, b))
+                .sum()
+        };
+        let bottom = (-below..=below)
+            .map(|db| (bottom as i64 + db, fit(bottom as i64 + db), db.abs()))
+            .max_by(|p, q| p.1.total_cmp(&q.1).then(q.2.cmp(&p.2)))
+            .map_or(bottom, |(b, _, _)| b.max(0) as u32);
         let centres = matches(&template, edges, bottom as i64, half);
         if centres.is_empty() {
             continue;
@@ -306,7 +328,6 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         // Liquid of several layers where a vessel could stand, in a place
         // that matches the template less well than a vessel must on its
         // own: two pieces of evidence, the liquid and the shape.
-        let (near, lo) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64);
         for c in group.iter().filter(|c| c.bands.len() >= 2) {
             if !room_for(c, &vessels, half) {
                 continue;
@@ -451,6 +472,20 @@ mod tests {
         let empty: Vec<Seen> = vessels[6..].iter().map(|v| v.seen).collect();
         assert_eq!(empty, [Seen::Silhouette; 3]);
         assert!(vessels[5..].windows(2).all(|w| w[0].bottom == w[1].bottom));
+    }
+
+    #[test]
+    fn a_rows_bottom_is_where_the_template_matches_its_columns_best() {
+        // Generated tuning case 1246 (pint glasses, 270x520, JPEG 58): the
+        // liquid of a row's rounded bottoms ends a few rows above the
+        // glass's, the template scanned on that bottom matched an empty
+        // glass a pitch beyond the row too weakly to be taken and too well
+        // to be nothing, and the row was refused ("the faint shape of a
+        // vessel stands a pitch beyond its end").
+        let case = crate::synthetic::water::generate::case(1246);
+        let (working, _) = working_copy(&case.picture);
+        let vessels = find_vessels(&working).expect("no doubt about the rows");
+        assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
     }
 
     #[test]

@@ -82,6 +82,19 @@ impl Template {
         if mean < MIN_SILHOUETTE_STRENGTH * self.strength { 0.0 } else { self.correlation(&w, mean) }
     }
 
+    /// The bottom, within the template's reach below a bottom (`below`)
+    /// up or down from `bottom`, on which the places centred at `xs` match
+    /// it best in sum (the nearest of equals): a row's liquid may end a few
+    /// rows above its vessels' bottom, whose last rows, curved, blur into
+    /// the glass.
+    pub fn settled_bottom(&self, edges: &Gradients, xs: &[i64], bottom: u32) -> u32 {
+        let fit = |b: i64| -> f32 { xs.iter().map(|&x| self.score(edges, x, b)).sum() };
+        (-self.below..=self.below)
+            .map(|db| (bottom as i64 + db, fit(bottom as i64 + db), db.abs()))
+            .max_by(|p, q| p.1.total_cmp(&q.1).then(q.2.cmp(&p.2)))
+            .map_or(bottom, |(b, _, _)| b.max(0) as u32)
+    }
+
     /// How well the place's edges follow the template's pattern, however
     /// faint they are, and how strong they are as a share of the
     /// template's.

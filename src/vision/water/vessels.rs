@@ -9,12 +9,10 @@
 //!    the picture (across and down: walls, a round or flat bottom, a rim)
 //!    from the bottom up to the rim are the game's vessel, whatever its
 //!    shape. Their median is the template.
-//! 3. Every row is scanned across with the template, on the bottom a few
-//!    rows either side of where its columns end that its columns' places
-//!    match best (a curved bottom's last rows of liquid blur into the
-//!    glass, so the liquid ends early): each place that
-//!    matches it, strongly enough, holds a vessel, filled or empty, up to
-//!    the screen's edges. A game draws all its vessels alike, so a banner
+//! 3. Every row is scanned across with the template, on the bottom its
+//!    columns match best (a curved bottom's liquid ends early): each place
+//!    that matches it, strongly enough, holds a vessel, filled or empty, up
+//!    to the screen's edges. A game draws all its vessels alike, so a banner
 //!    or the board between two vessels does not match (a row of round
 //!    buttons may, and is then one colour in every vessel, which the
 //!    colour checks refuse).
@@ -287,25 +285,12 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         if overlaps {
             continue;
         }
-        // The row's bottom as its liquid's columns end may be a few rows
-        // off the vessels' (a curved bottom's last rows blur into the
-        // glass): the template is tried at the columns' places on bottoms
-        // as far up and down as it reaches below a bottom (`below`, twice
-        // the outline's margin), and the bottom where they match best
-        // kept, the nearest of equals.
+        // The row's bottom where the template matches its columns best:
+        // a curved bottom's last rows of liquid blur into the glass.
         let (near, lo, hi) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64, edges.width as i64);
-        let fit = |b: i64| -> f32 {
-            group
-                .iter()
-                .map(|c| c.center_x().round() as i64)
-                .filter(|&x| x >= lo && x < hi - lo)
-                .map(|x| template.score(edges, x, b))
-                .sum()
-        };
-        let bottom = (-below..=below)
-            .map(|db| (bottom as i64 + db, fit(bottom as i64 + db), db.abs()))
-            .max_by(|p, q| p.1.total_cmp(&q.1).then(q.2.cmp(&p.2)))
-            .map_or(bottom, |(b, _, _)| b.max(0) as u32);
+        let xs: Vec<i64> =
+            group.iter().map(|c| c.center_x().round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
+        let bottom = template.settled_bottom(edges, &xs, bottom);
         let centres = matches(&template, edges, bottom as i64, half);
         if centres.is_empty() {
             continue;

@@ -10,7 +10,7 @@ use palette::Lab;
 use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
-use crate::puzzle::water::{Layer, WaterPuzzle};
+use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{Run, check_step, row_colors, runs};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
@@ -182,12 +182,17 @@ pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
 /// a wrong answer.
 pub fn slots_in_groups(puzzle: &WaterPuzzle) -> Option<Doubt> {
     let capacity = puzzle.capacity();
-    let slot = |layers: &[Layer], k: usize| layers.get(k).copied();
-    [2, 3].into_iter().filter(|f| capacity.is_multiple_of(*f) && capacity / f >= 2).find_map(|factor| {
-        let grouped = puzzle.tubes().iter().filter(|t| t.locked_until.is_none()).all(|t| {
-            (0..capacity).step_by(factor).all(|k| (k + 1..k + factor).all(|j| slot(&t.layers, j) == slot(&t.layers, k)))
-        });
-        let any_liquid = puzzle.tubes().iter().any(|t| !t.layers.is_empty());
-        (grouped && any_liquid).then_some(Doubt::SlotsInGroups { factor })
-    })
+    if puzzle.tubes().iter().all(|t| t.layers.is_empty()) {
+        return None;
+    }
+    let open = || puzzle.tubes().iter().filter(|t| t.locked_until.is_none());
+    [2, 3]
+        .into_iter()
+        .filter(|f| capacity.is_multiple_of(*f) && capacity / f >= 2)
+        .find(|&factor| {
+            open().all(|t| {
+                (0..capacity).step_by(factor).all(|k| (k + 1..k + factor).all(|j| t.layers.get(j) == t.layers.get(k)))
+            })
+        })
+        .map(|factor| Doubt::SlotsInGroups { factor })
 }

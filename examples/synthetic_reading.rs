@@ -3,7 +3,8 @@
 //! themes) and prints how many read exactly, how many were refused, and
 //! every confident wrong reading (a level read that is not the one drawn),
 //! with a table per vessel shape.
-//! `cargo run --release --example synthetic_reading [-- FIRST_SEED COUNT]`
+//! `cargo run --release --example synthetic_reading [-- FIRST_SEED COUNT]`;
+//! with `SEEDS="12 40 41"` in the environment, just those seeds.
 //! (the tuning range starts at 0; see `synthetic::water::generate`).
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -24,7 +25,11 @@ fn main() {
     let first: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(TEST_SEEDS.start);
     let count: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let verbose = std::env::var_os("VERBOSE").is_some();
-    let seeds: Vec<u64> = (first..first + count).collect();
+    // `SEEDS="12 40 41"` reads just those cases (a refusal class, say).
+    let seeds: Vec<u64> = match std::env::var("SEEDS") {
+        Ok(list) => list.split([' ', ',', '\n']).filter_map(|s| s.trim().parse().ok()).collect(),
+        Err(_) => (first..first + count).collect(),
+    };
     let per_shape: Mutex<BTreeMap<String, Tally>> = Mutex::new(BTreeMap::new());
     let lines: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);

@@ -378,6 +378,7 @@ mod tests {
             shortest_layer: (width * 3).div_ceil(10),
             bottom,
             top_is: Top::BelowRim,
+            columns: (width / 5, width - width / 5),
         }
     }
 

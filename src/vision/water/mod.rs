@@ -138,14 +138,18 @@ pub enum VisionError {
 /// Reads a water-sort screenshot: finds the tubes and samples every slot,
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level. A small screenshot that gives no reading is looked at again at
-/// twice its size ([`zoom`]), and that reading is believed only if it
-/// passes every check.
+/// twice its size, and a large one whose layers were too short to measure
+/// in the shrunk copy at its own size ([`zoom`]); that reading is believed
+/// only if it passes every check.
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let first = read_at(image, options, Zoom::Fit);
-    if first.read.is_ok() || image.height() > MAX_DOUBLED_HEIGHT {
-        return first;
-    }
-    let closer = read_at(image, options, Zoom::Double);
+    let closer = match &first.read {
+        Ok(_) => return first,
+        Err(VisionError::NoLayers { .. }) if image.height() > WORKING_HEIGHT => Zoom::Own,
+        Err(_) if image.height() <= MAX_DOUBLED_HEIGHT => Zoom::Double,
+        Err(_) => return first,
+    };
+    let closer = read_at(image, options, closer);
     if closer.read.is_ok() { closer } else { first }
 }
 

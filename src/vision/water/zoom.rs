@@ -28,6 +28,11 @@ pub(super) enum Zoom {
     /// few rows for the grid ([`super::MIN_LAYER_ROWS`]), and a wall a
     /// pixel or two wide too few for the trace.
     Double,
+    /// At its own size: a second look at a screenshot taller than
+    /// [`WORKING_HEIGHT`] whose layers, shrunk, spanned too few rows to
+    /// be measured ([`super::MIN_LAYER_ROWS`]): small vessels on a large
+    /// screen.
+    Own,
 }
 
 /// Which vessels a reading finds, and how closely it looks.
@@ -45,6 +50,7 @@ pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_
     match zoom {
         Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
         Zoom::Double => (std::borrow::Cow::Owned(doubled(image)), 0.5),
+        Zoom::Own => (std::borrow::Cow::Borrowed(image), 1.0),
     }
 }
 
@@ -70,5 +76,17 @@ mod tests {
         assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
         assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 360 && t.outer.y1 <= 790), "{layout:?}");
         assert!(layout.tubes[0].outer.x0 < 60 && layout.tubes[4].outer.x1 > 300, "{layout:?}");
+    }
+
+    #[test]
+    fn a_large_screenshot_whose_layers_shrunk_span_too_few_rows_is_read_at_its_own_size() {
+        // Generated tuning case 1215: seven small wine glasses at the foot
+        // of a 1080x2309 screenshot, layers about 13 rows tall at its own
+        // size and half that in the copy shrunk to fit.
+        let case = crate::synthetic::water::generate::case(1215);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
     }
 }

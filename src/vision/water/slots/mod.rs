@@ -115,6 +115,9 @@ pub struct Profile {
     pub top_is: Top,
     /// Last row of the liquid column + 1 (just above the bottom outline).
     pub bottom: u32,
+    /// The columns `x0..x1` the profile was read from, clear of the walls:
+    /// where the tube's slots are sampled too ([`slot_rects`]).
+    pub columns: (u32, u32),
 }
 
 /// What a profile's top row is.
@@ -211,7 +214,15 @@ fn strip_profile(
             run.empty = false;
         }
     }
-    Profile { runs, glyphs, top, shortest_layer: (r.width() * 3).div_ceil(10), bottom, top_is: Top::BelowRim }
+    Profile {
+        runs,
+        glyphs,
+        top,
+        shortest_layer: (r.width() * 3).div_ceil(10),
+        bottom,
+        top_is: Top::BelowRim,
+        columns: (sx0, sx1),
+    }
 }
 
 /// The hidden layer's cell is dark and of little colour: no lighter than
@@ -263,38 +274,61 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
         let across = middle + (x0..x0 + third).chain(x1 - third..x1).filter(|&x| stroke(x)).count();
         middle * 36 >= (x1 - x0) as usize && across * 10 <= (x1 - x0) as usize * 9
     };
-    let mut centres = Vec::new();
-    let mut start: Option<u32> = None;
-    let mut last = 0;
+    // Rows of strokes, a row's gap of anti-aliasing bridged: the pieces a
+    // glyph is drawn in (a `?`'s hook and dot, a `!`'s bar and dot).
+    let mut pieces: Vec<(u32, u32)> = Vec::new();
     for y in y0..y1 {
-        if is_glyph_row(y) {
-            start.get_or_insert(y);
-            last = y;
-        } else if let Some(s) = start
-            && y > last + 7
-        {
-            if last - s >= 4 {
-                centres.push((s + last) / 2);
-            }
-            start = None;
+        if !is_glyph_row(y) {
+            continue;
+        }
+        match pieces.last_mut() {
+            Some(piece) if y <= piece.1 + 2 => piece.1 = y,
+            _ => pieces.push((y, y)),
         }
     }
-    if let Some(s) = start
-        && last - s >= 4
-    {
-        centres.push((s + last) / 2);
+    // A glyph's pieces stand closer than the taller is tall; the glyphs of
+    // two hidden layers one above the other stand apart by the rest of a
+    // layer, about as far as a glyph is tall. (A fixed gap of 7 rows joined
+    // the glyphs of layers 13 rows tall into one, tuning seed 1215.)
+    let mut glyphs: Vec<(u32, u32)> = Vec::new();
+    let rows = |piece: (u32, u32)| (piece.1 - piece.0 + 1) as f32;
+    for (i, &piece) in pieces.iter().enumerate() {
+        match glyphs.last_mut() {
+            Some(glyph)
+                if i > 0
+                    && (piece.0 - glyph.1 - 1) as f32 <= rows(pieces[i - 1]).max(rows(piece)) * GLYPH_PIECES_GAP =>
+            {
+                glyph.1 = piece.1
+            }
+            _ => glyphs.push(piece),
+        }
     }
-    centres
+    glyphs.into_iter().filter(|(s, last)| last - s >= 4).map(|(s, last)| (s + last) / 2).collect()
 }
 
-/// The slot rectangles of a tube, bottom first.
+/// Most rows between two pieces of one glyph, as a share of the taller
+/// piece's rows. A `!`'s dot stands under its bar by under a third of the
+/// bar (the generated bar style: bar 35% of a layer, gap 10%), a `?`'s dot
+/// under its hook by about a quarter of the hook; the next layer's glyph
+/// stands the rest of a layer away (45% of one in the bar style, as much
+/// as the glyph is tall). Half lies between; not fitted.
+const GLYPH_PIECES_GAP: f32 = 0.5;
+
+/// The slot rectangles of a tube, bottom first: as wide as the tube's box,
+/// or, where its profile was read from a narrower strip (a vessel found by
+/// its liquid), wide enough that their middle 60% ([`sample_slot`], the
+/// checks) is that strip: a bowl's or bulb's narrow bottom slot, sampled
+/// across the box, shows the board beside it.
 pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) -> Vec<Rect> {
     let r = tube.outer;
+    let (c0, c1) = profile.columns;
+    let side = c1.saturating_sub(c0) / 3;
+    let (x0, x1) = (c0.saturating_sub(side).max(r.x0), (c1 + side).min(r.x1));
     (0..geometry.capacity)
         .map(|k| {
             let y1 = profile.bottom as f32 + geometry.bottom_shift - k as f32 * geometry.layer_height;
             let y0 = y1 - geometry.layer_height;
-            Rect { x0: r.x0, y0: y0.max(0.0) as u32, x1: r.x1, y1: y1.max(0.0) as u32 }
+            Rect { x0, y0: y0.max(0.0) as u32, x1, y1: y1.max(0.0) as u32 }
         })
         .collect()
 }
@@ -311,8 +345,8 @@ pub(super) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], gly
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
 
-/// Samples one slot: the middle half of its rows and the middle 60% of the
-/// tube's width.
+/// Samples one slot: the middle half of its rows and the middle 60% of its
+/// width.
 pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
     let (w, h) = (slot.width(), slot.height());
     let (x0, x1) = (slot.x0 + w / 5, slot.x1 - w / 5);
@@ -387,77 +421,4 @@ pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_not() {
-        // Tuning seed 1836: a light grey-green `!` on a dark green-grey cell.
-        let cell = [47, 67, 53];
-        let mut img = RgbImage::from_pixel(30, 30, image::Rgb(cell));
-        for y in 8..22 {
-            for x in 14..16 {
-                img.put_pixel(x, y, image::Rgb([182, 213, 205]));
-            }
-        }
-        let slot = Rect { x0: 0, y0: 0, x1: 30, y1: 30 };
-        let (colour, bright) = sample_slot(&img, &slot);
-        assert_eq!(colour, cell);
-        assert!(bright > 0.03, "{bright}");
-        // A streak of white mixed a third over the same cell is light, not a stroke.
-        let mix = |c: u8| c + ((255 - c) as u32 / 3) as u8;
-        let streak = [mix(cell[0]), mix(cell[1]), mix(cell[2])];
-        assert!(!is_stroke(streak, cell, SLOT_STROKE_WHITE));
-    }
-
-    #[test]
-    fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
-        let cell = image::Rgb([58, 58, 60]);
-        // Tuning case 725: a `!` whose bar (rows 20-34) and dot (38-41)
-        // fill the middle third of a 42-column strip.
-        let mut bar = RgbImage::from_pixel(42, 60, cell);
-        for y in (20..34).chain(38..41) {
-            for x in 14..28 {
-                bar.put_pixel(x, y, image::Rgb([250, 250, 250]));
-            }
-        }
-        let prof = row_colors(&bar, 0, 42, 0, 60, 1);
-        assert_eq!(glyph_centres(&bar, 0, 42, 0, 60, &prof), vec![30]);
-    }
-
-    #[test]
-    fn a_hidden_cell_is_dark_and_of_little_colour_in_any_hue() {
-        // Tuning seed 1235: a `!` on a near-black teal cell (CIELAB chroma
-        // 17, RGB channels 55 apart) is a glyph like one on a grey cell.
-        let cell = [10, 45, 65];
-        assert!(is_dark_grey(cell));
-        let mut img = RgbImage::from_pixel(42, 60, image::Rgb(cell));
-        for y in (20..34).chain(38..41) {
-            for x in 19..23 {
-                img.put_pixel(x, y, image::Rgb([150, 230, 250]));
-            }
-        }
-        let prof = row_colors(&img, 0, 42, 0, 60, 1);
-        assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![30]);
-        // Dark liquids of clear colour are no cells, nor is a mid grey.
-        for liquid in [[20, 30, 110], [90, 20, 30], [30, 70, 30], [130, 130, 130]] {
-            assert!(!is_dark_grey(liquid), "{liquid:?}");
-        }
-    }
-
-    #[test]
-    fn glyphs_must_stand_one_in_each_hidden_slot() {
-        use SlotSample::{Color, Empty, Hidden};
-        // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
-        let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
-        let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];
-        assert!(glyphs_in_hidden_slots(&rects, &samples, &[70, 50]));
-        // A grid a layer too tall: two glyphs in one hidden slot.
-        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[75, 65, 50]));
-        // A hidden slot with no glyph, and a glyph in a slot read as a liquid.
-        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70]));
-        assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70, 50, 30]));
-        // No hidden layer and no glyph.
-        assert!(glyphs_in_hidden_slots(&rects, &[Color([200, 30, 30]), Empty, Empty, Empty], &[]));
-    }
-}
+mod tests;

@@ -1,0 +1,115 @@
+//! Tests of the profiles, glyphs and slots.
+
+use super::*;
+
+#[test]
+fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_not() {
+    // Tuning seed 1836: a light grey-green `!` on a dark green-grey cell.
+    let cell = [47, 67, 53];
+    let mut img = RgbImage::from_pixel(30, 30, image::Rgb(cell));
+    for y in 8..22 {
+        for x in 14..16 {
+            img.put_pixel(x, y, image::Rgb([182, 213, 205]));
+        }
+    }
+    let slot = Rect { x0: 0, y0: 0, x1: 30, y1: 30 };
+    let (colour, bright) = sample_slot(&img, &slot);
+    assert_eq!(colour, cell);
+    assert!(bright > 0.03, "{bright}");
+    // A streak of white mixed a third over the same cell is light, not a stroke.
+    let mix = |c: u8| c + ((255 - c) as u32 / 3) as u8;
+    let streak = [mix(cell[0]), mix(cell[1]), mix(cell[2])];
+    assert!(!is_stroke(streak, cell, SLOT_STROKE_WHITE));
+}
+
+#[test]
+fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
+    let cell = image::Rgb([58, 58, 60]);
+    // Tuning case 725: a `!` whose bar (rows 20-34) and dot (38-41)
+    // fill the middle third of a 42-column strip.
+    let mut bar = RgbImage::from_pixel(42, 60, cell);
+    for y in (20..34).chain(38..41) {
+        for x in 14..28 {
+            bar.put_pixel(x, y, image::Rgb([250, 250, 250]));
+        }
+    }
+    let prof = row_colors(&bar, 0, 42, 0, 60, 1);
+    assert_eq!(glyph_centres(&bar, 0, 42, 0, 60, &prof), vec![30]);
+}
+
+#[test]
+fn glyphs_of_short_hidden_layers_one_above_another_are_one_each() {
+    // Tuning seed 1215: five `!`s in layers 13 rows tall, a bar of five
+    // rows and a dot two rows under it, five rows from the next glyph.
+    let cell = image::Rgb([64, 61, 69]);
+    let mut img = RgbImage::from_pixel(42, 80, cell);
+    for k in 0..5 {
+        let top = 5 + 13 * k;
+        for y in (top + 2..top + 7).chain(top + 9..top + 11) {
+            for x in 19..23 {
+                img.put_pixel(x, y, image::Rgb([240, 240, 240]));
+            }
+        }
+    }
+    let prof = row_colors(&img, 0, 42, 0, 80, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 80, &prof), vec![11, 24, 37, 50, 63]);
+}
+
+#[test]
+fn a_vessels_slots_are_sampled_where_its_profile_was_read() {
+    let geometry = SlotGeometry { layer_height: 10.0, capacity: 2, bottom_shift: 0.0, height_in_layers: 2.0 };
+    let tube = TubeBox { outer: Rect { x0: 100, x1: 160, y0: 0, y1: 40 }, lock_icon: None, walls: false };
+    let mut profile = Profile {
+        runs: Vec::new(),
+        glyphs: Vec::new(),
+        top: 0,
+        shortest_layer: 3,
+        bottom: 40,
+        top_is: Top::BodyTop,
+        columns: (121, 139),
+    };
+    // A strip 18 columns wide about the centre: slots 30 wide, whose
+    // middle 60% is the strip.
+    let rects = slot_rects(&tube, &profile, &geometry);
+    assert_eq!(rects[0], Rect { x0: 115, x1: 145, y0: 30, y1: 40 });
+    assert_eq!(rects[1], Rect { x0: 115, x1: 145, y0: 20, y1: 30 });
+    // A tube's own strip (its box's middle 60%) keeps the box.
+    profile.columns = (112, 148);
+    assert!(slot_rects(&tube, &profile, &geometry).iter().all(|r| (r.x0, r.x1) == (100, 160)));
+}
+
+#[test]
+fn a_hidden_cell_is_dark_and_of_little_colour_in_any_hue() {
+    // Tuning seed 1235: a `!` on a near-black teal cell (CIELAB chroma
+    // 17, RGB channels 55 apart) is a glyph like one on a grey cell.
+    let cell = [10, 45, 65];
+    assert!(is_dark_grey(cell));
+    let mut img = RgbImage::from_pixel(42, 60, image::Rgb(cell));
+    for y in (20..34).chain(38..41) {
+        for x in 19..23 {
+            img.put_pixel(x, y, image::Rgb([150, 230, 250]));
+        }
+    }
+    let prof = row_colors(&img, 0, 42, 0, 60, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![30]);
+    // Dark liquids of clear colour are no cells, nor is a mid grey.
+    for liquid in [[20, 30, 110], [90, 20, 30], [30, 70, 30], [130, 130, 130]] {
+        assert!(!is_dark_grey(liquid), "{liquid:?}");
+    }
+}
+
+#[test]
+fn glyphs_must_stand_one_in_each_hidden_slot() {
+    use SlotSample::{Color, Empty, Hidden};
+    // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
+    let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
+    let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];
+    assert!(glyphs_in_hidden_slots(&rects, &samples, &[70, 50]));
+    // A grid a layer too tall: two glyphs in one hidden slot.
+    assert!(!glyphs_in_hidden_slots(&rects, &samples, &[75, 65, 50]));
+    // A hidden slot with no glyph, and a glyph in a slot read as a liquid.
+    assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70]));
+    assert!(!glyphs_in_hidden_slots(&rects, &samples, &[70, 50, 30]));
+    // No hidden layer and no glyph.
+    assert!(glyphs_in_hidden_slots(&rects, &[Color([200, 30, 30]), Empty, Empty, Empty], &[]));
+}

@@ -8,9 +8,12 @@
 
 use image::RgbImage;
 
+use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::zoom::Look;
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, judged, read_with, tinted};
 use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, median_color, to_lab};
+use palette::Lab;
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
 /// measured, or, when that reading fails, on a grid one layer taller or
@@ -18,13 +21,15 @@ use crate::geometry::SlotSample;
 /// check: taller when liquid stands above the top slot (a doubt, or, when
 /// the counts fail, a run there unlike the empty glass); shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
-/// slot: the tube is taller than the layers it holds). On either grid,
+/// slot: the tube is taller than the layers it holds), or shows one colour
+/// in more tubes than a colour has layers (the glass, tinted, over that
+/// neck: on the shorter grid it is taken for empty). On either grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> WaterSight {
     let measured = read_with(image, options, look, Grid::Measured);
-    let (measured, glassy) = with_glass_empty(image, options, measured);
+    let (measured, glassy) = with_glass_empty(image, options, measured, None);
     if measured.read.is_ok() {
         return measured;
     }
@@ -32,14 +37,16 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
     // What the tubes' tops show, with tinted glass taken for empty when
     // the counts failed with it read as a liquid.
     let tops = glassy.as_ref().or(measured.detection.as_ref());
+    // The glass, when every tube's top slot shows it.
+    let top_glass = tops.filter(|_| counts_failed).and_then(glass_on_every_top);
     let other = match (&measured.read, tops) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
         (_, Some(d)) if counts_failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
-        (_, Some(d)) if counts_failed && every_top_slot_empty(d) => Some(Grid::LayerFewer),
+        (_, Some(d)) if counts_failed && (every_top_slot_empty(d) || top_glass.is_some()) => Some(Grid::LayerFewer),
         _ => None,
     };
     if let Some(grid) = other {
-        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, grid));
+        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, grid), top_glass);
         if again.read.is_ok() {
             return again;
         }
@@ -48,10 +55,17 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
 }
 
 /// `sight` when its reading passed; else, when its counts failed or it
-/// was doubted for a colour like the empty glass, its slots read again with tinted empty glass taken for empty (see
-/// [`tinted`]), if that reading passes. Otherwise the failed reading, and
-/// the tinted detection if there was one.
-fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) -> (WaterSight, Option<Detection>) {
+/// was doubted for a colour like the empty glass (or every tube full), its
+/// slots read again with tinted empty glass taken for empty (see
+/// [`tinted`]; the glass is `glass` when known, else the glass above the
+/// liquid), if that reading passes. Otherwise the failed reading, and the
+/// tinted detection if there was one.
+fn with_glass_empty(
+    image: &RgbImage,
+    options: &ReadOptions,
+    sight: WaterSight,
+    glass: Option<[u8; 3]>,
+) -> (WaterSight, Option<Detection>) {
     if sight.read.is_ok() {
         return (sight, None);
     }
@@ -59,7 +73,7 @@ fn with_glass_empty(image: &RgbImage, options: &ReadOptions, sight: WaterSight) 
         .detection
         .as_ref()
         .filter(|_| counts_failed(&sight) || glass_doubted(&sight))
-        .and_then(|d| tinted::glass_taken_for_liquid(image, d));
+        .and_then(|d| tinted::glass_taken_for_liquid(image, d, glass));
     match glassy {
         Some(d) => {
             let again = judged(image, options, d.clone());
@@ -76,16 +90,42 @@ fn counts_failed(sight: &WaterSight) -> bool {
 }
 
 /// Whether a reading was doubted for a colour that looks like the empty
-/// glass: tinted glass read as a liquid whose slots happen to make whole
-/// colours, so the counts did not fail.
+/// glass, or for every tube full: tinted glass read as a liquid whose slots
+/// happen to make whole colours, so the counts did not fail.
 fn glass_doubted(sight: &WaterSight) -> bool {
-    matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.glass_read_as_liquid())
+    matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.glass_read_as_liquid() || *d == doubts::Doubt::AllFull)
 }
 
 /// Whether the top slot of every open tube was read empty.
 fn every_top_slot_empty(detection: &Detection) -> bool {
     let open = detection.samples.iter().zip(&detection.locks).filter(|(_, lock)| lock.is_none());
     open.map(|(s, _)| s.last()).all(|top| top == Some(&SlotSample::Empty))
+}
+
+/// The colour the top slot of every open tube shows, when it is one colour
+/// in more tubes than a colour has layers: no liquid stands on top of every
+/// tube, so that is the glass (tinted unlike the board, over a neck or
+/// headroom read as a slot: tuning case 753, wine glasses full to a brim a
+/// slot above their liquid).
+fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
+    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .zip(&detection.locks)
+        .filter(|(_, lock)| lock.is_none())
+        .map(|(tube, _)| tube)
+        .collect();
+    let tops: Vec<[u8; 3]> = open
+        .iter()
+        .filter_map(|(samples, raw)| match samples.last() {
+            Some(SlotSample::Color(_)) => raw.last().copied(),
+            _ => None,
+        })
+        .collect();
+    let labs: Vec<Lab> = tops.iter().map(|&c| to_lab(c)).collect();
+    let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
+    (tops.len() == open.len() && open.len() > detection.capacity && alike).then(|| median_color(&tops))
 }
 
 /// Which slot grid a reading samples.
@@ -121,5 +161,13 @@ mod tests {
         // a liquid make two whole colours, so the counts pass and only the
         // doubt (a colour like the glass above the liquid) stopped it.
         reads_exactly(324);
+    }
+
+    #[test]
+    fn glass_on_top_of_every_tube_is_a_slot_too_many_and_the_empty_glass() {
+        // Generated tuning case 753: wine glasses full to a brim a slot
+        // above their liquid, their glass tinted unlike the board; the top
+        // slot of every glass and two empty glasses read as one liquid.
+        reads_exactly(753);
     }
 }

@@ -14,15 +14,26 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The detection with every slot read as liquid that looks like the glass
-/// above the liquid (within one colour's spread) and has only such slots
-/// or empty ones above it taken for empty; `None` when no tube shows that
-/// glass or no slot changes.
-pub(super) fn glass_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
-    let glass = glass_above(image, &detection.tubes);
-    if glass.is_empty() {
-        return None;
-    }
-    let glass = to_lab(median_color(&glass));
+/// (within one colour's spread) and has only such slots or empty ones above
+/// it taken for empty; `None` when the glass is not seen or no slot
+/// changes. The glass is `known` when the caller saw it (on top of every
+/// tube), else the glass above the liquid.
+pub(super) fn glass_taken_for_liquid(
+    image: &RgbImage,
+    detection: &Detection,
+    known: Option<[u8; 3]>,
+) -> Option<Detection> {
+    let glass = match known {
+        Some(glass) => glass,
+        None => {
+            let above = glass_above(image, &detection.tubes);
+            if above.is_empty() {
+                return None;
+            }
+            median_color(&above)
+        }
+    };
+    let glass = to_lab(glass);
     let mut out = detection.clone();
     let mut changed = false;
     for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
@@ -88,7 +99,7 @@ mod tests {
     #[test]
     fn slots_on_top_that_look_like_the_glass_above_the_liquid_are_empty() {
         let (image, detection) = tinted_level();
-        let glassy = glass_taken_for_liquid(&image, &detection).expect("the glass was read as a liquid");
+        let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as a liquid");
         assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
         assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
         assert_eq!(glassy.samples[2], vec![Empty; 3]);
@@ -101,7 +112,7 @@ mod tests {
         let (image, mut detection) = tinted_level();
         detection.samples[2] = vec![Color(GLASS), Color(BLUE), Color(GLASS)];
         detection.raw[2] = vec![GLASS, BLUE, GLASS];
-        let glassy = glass_taken_for_liquid(&image, &detection).expect("the top slot is glass");
+        let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the top slot is glass");
         assert_eq!(glassy.samples[2], vec![Color(GLASS), Color(BLUE), Empty]);
     }
 }

@@ -182,6 +182,16 @@ const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 /// vessel must, for it to be taken for an empty vessel drawn faintly.
 const MIN_FAINT_STRENGTH: f32 = 0.15;
 
+/// How much better a faint place a pitch beyond a row's end must match the
+/// template's shape than the board half a pitch further out (or as far out
+/// as the picture allows, at least a half-width) for the place to be taken
+/// for an empty vessel drawn faintly, when it matches under
+/// [`MIN_SILHOUETTE_MATCH`]: a vessel's shape stands out of the board, a
+/// texture's echo of it does not. The empty flasks on paper of tuning seed
+/// 469 score 0.42-0.43 against the paper's 0.03-0.17 ([`FAINT_SILHOUETTE_MATCH`]);
+/// a quarter is about that margin, not fitted.
+const FAINT_PEAK: f32 = 0.25;
+
 /// The upper median of `v` (0 when empty).
 pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
@@ -365,7 +375,16 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     else {
                         break;
                     };
-                    if shape >= MIN_SILHOUETTE_MATCH && strength >= MIN_FAINT_STRENGTH {
+                    // The board a half pitch further out, where no vessel
+                    // stands: a vessel's shape stands out of it, a texture's
+                    // echo of the shape does not ([`FAINT_PEAK`]).
+                    let room = (template.reach, edges.width as i64 - 1 - template.reach);
+                    let outside = (x + (step / 2.0).round() as i64).clamp(room.0, room.1.max(room.0));
+                    let stands_out =
+                        (outside - x).abs() as f32 >= half && shape - template.shape(edges, outside, b).0 >= FAINT_PEAK;
+                    if (shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
+                        && strength >= MIN_FAINT_STRENGTH
+                    {
                         let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
                         if step < 0.0 {
                             row.vessels.insert(0, v)
@@ -441,59 +460,4 @@ fn off_grid(centres: &[f32], half: f32) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn empty_vessels_drawn_faintly_a_pitch_beyond_a_row_are_vessels() {
-        // Generated tuning case 438: five bulbs of liquid above, one and
-        // three empty bulbs below, each empty one a white outline on a
-        // pale board, far fainter than the outlines beside liquid. It was
-        // refused as "a faint vessel's shape a pitch beyond its end".
-        let case = crate::synthetic::water::generate::case(438);
-        let (working, _) = working_copy(&case.picture);
-        let vessels = find_vessels(&working).expect("no doubt about the rows");
-        assert_eq!(vessels.len(), 9, "{vessels:?}");
-        let empty: Vec<Seen> = vessels[6..].iter().map(|v| v.seen).collect();
-        assert_eq!(empty, [Seen::Silhouette; 3]);
-        assert!(vessels[5..].windows(2).all(|w| w[0].bottom == w[1].bottom));
-    }
-
-    #[test]
-    fn a_rows_bottom_is_where_the_template_matches_its_columns_best() {
-        // Generated tuning case 1246 (pint glasses, 270x520, JPEG 58): the
-        // liquid of a row's rounded bottoms ends a few rows above the
-        // glass's, the template scanned on that bottom matched an empty
-        // glass a pitch beyond the row too weakly to be taken and too well
-        // to be nothing, and the row was refused ("the faint shape of a
-        // vessel stands a pitch beyond its end").
-        let case = crate::synthetic::water::generate::case(1246);
-        let (working, _) = working_copy(&case.picture);
-        let vessels = find_vessels(&working).expect("no doubt about the rows");
-        assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
-    }
-
-    #[test]
-    fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
-        let half = 17.0;
-        let vessel = |cx: f32, seen: Seen| Vessel {
-            outer: Rect { x0: (cx - 21.0) as u32, y0: 60, x1: (cx + 21.0) as u32, y1: 240 },
-            bottom: 237,
-            top: 60,
-            half_width: half,
-            seen,
-            band_height: 34.0,
-        };
-        let row = [vessel(45.0, Seen::Column), vessel(105.0, Seen::Column), vessel(165.0, Seen::Silhouette)];
-        let column =
-            |cx: f32| Column { x0: (cx - 5.0) as u32, y0: 100, x1: (cx + 5.0) as u32, y1: 237, bands: Vec::new() };
-        // Between two vessels seen by their liquid: the board, no vessel.
-        assert!(!room_for(&column(75.0), &row, half));
-        // Beside a vessel only its silhouette shows, which may be made up.
-        assert!(room_for(&column(140.0), &row, half));
-        // In a vessel found.
-        assert!(!room_for(&column(163.0), &row, half));
-        // A pitch beyond the row's end.
-        assert!(room_for(&column(225.0), &row, half));
-    }
-}
+mod tests;

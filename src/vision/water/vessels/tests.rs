@@ -1,0 +1,69 @@
+//! Tests of the vessel finder on generated cases and made-up pictures.
+
+use super::*;
+
+#[test]
+fn empty_vessels_drawn_faintly_a_pitch_beyond_a_row_are_vessels() {
+    // Generated tuning case 438: five bulbs of liquid above, one and
+    // three empty bulbs below, each empty one a white outline on a
+    // pale board, far fainter than the outlines beside liquid. It was
+    // refused as "a faint vessel's shape a pitch beyond its end".
+    let case = crate::synthetic::water::generate::case(438);
+    let (working, _) = working_copy(&case.picture);
+    let vessels = find_vessels(&working).expect("no doubt about the rows");
+    assert_eq!(vessels.len(), 9, "{vessels:?}");
+    let empty: Vec<Seen> = vessels[6..].iter().map(|v| v.seen).collect();
+    assert_eq!(empty, [Seen::Silhouette; 3]);
+    assert!(vessels[5..].windows(2).all(|w| w[0].bottom == w[1].bottom));
+}
+
+#[test]
+fn a_rows_bottom_is_where_the_template_matches_its_columns_best() {
+    // Generated tuning case 1246 (pint glasses, 270x520, JPEG 58): the
+    // liquid of a row's rounded bottoms ends a few rows above the
+    // glass's, the template scanned on that bottom matched an empty
+    // glass a pitch beyond the row too weakly to be taken and too well
+    // to be nothing, and the row was refused ("the faint shape of a
+    // vessel stands a pitch beyond its end").
+    let case = crate::synthetic::water::generate::case(1246);
+    let (working, _) = working_copy(&case.picture);
+    let vessels = find_vessels(&working).expect("no doubt about the rows");
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}
+
+#[test]
+fn a_faint_vessel_at_a_rows_end_is_taken_where_its_shape_stands_out_of_the_board() {
+    // Generated tuning case 1662: seven bulbs in a row, the last nearly
+    // empty, its glass pale on a pale board; it matches the template
+    // (learnt from bulbs of liquid) at 0.45, under a vessel's 0.5, while
+    // the board beyond it scores 0.12. It was refused as "the faint shape
+    // of a vessel stands a pitch beyond its end".
+    let case = crate::synthetic::water::generate::case(1662);
+    let (working, _) = working_copy(&case.picture);
+    let vessels = find_vessels(&working).expect("no doubt about the row");
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert_eq!(vessels.last().map(|v| v.seen), Some(Seen::Silhouette));
+}
+
+#[test]
+fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
+    let half = 17.0;
+    let vessel = |cx: f32, seen: Seen| Vessel {
+        outer: Rect { x0: (cx - 21.0) as u32, y0: 60, x1: (cx + 21.0) as u32, y1: 240 },
+        bottom: 237,
+        top: 60,
+        half_width: half,
+        seen,
+        band_height: 34.0,
+    };
+    let row = [vessel(45.0, Seen::Column), vessel(105.0, Seen::Column), vessel(165.0, Seen::Silhouette)];
+    let column = |cx: f32| Column { x0: (cx - 5.0) as u32, y0: 100, x1: (cx + 5.0) as u32, y1: 237, bands: Vec::new() };
+    // Between two vessels seen by their liquid: the board, no vessel.
+    assert!(!room_for(&column(75.0), &row, half));
+    // Beside a vessel only its silhouette shows, which may be made up.
+    assert!(room_for(&column(140.0), &row, half));
+    // In a vessel found.
+    assert!(!room_for(&column(163.0), &row, half));
+    // A pitch beyond the row's end.
+    assert!(room_for(&column(225.0), &row, half));
+}

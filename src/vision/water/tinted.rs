@@ -2,7 +2,8 @@
 //! when it looks like the board beside its tube, so tinted glass reads as
 //! one more liquid and the counts fail (or, when its slots happen to make
 //! whole colours, a colour looks like the empty glass). The glass above the liquid (the
-//! headroom of the tubes that have it) shows what the game's empty glass
+//! headroom of the tubes that have it), or around the balls of a ball sort
+//! whose tubes are full to the top, shows what the game's empty glass
 //! looks like; slots on top of a tube that look like it are that glass.
 
 use image::RgbImage;
@@ -27,10 +28,7 @@ pub(super) fn glass_taken_for_liquid(
         Some(glass) => glass,
         None => {
             let above = glass_above(image, &detection.tubes);
-            if above.is_empty() {
-                return None;
-            }
-            median_color(&above)
+            if above.is_empty() { glass_beside_balls(image, detection)? } else { median_color(&above) }
         }
     };
     let glass = to_lab(glass);
@@ -52,6 +50,52 @@ pub(super) fn glass_taken_for_liquid(
     }
     changed.then_some(out)
 }
+
+/// The glass a ball sort's balls stand in, where every tube is full to its
+/// top (no glass above the liquid): a round ball leaves its slot's top
+/// corners to the glass, while a liquid fills them with its own colour. The
+/// glass when the corners of every filled slot agree (within one colour's
+/// spread), which a level's many liquids never do.
+fn glass_beside_balls(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
+    let mut corners = Vec::new();
+    for (tube, samples) in detection.tubes.iter().zip(&detection.samples) {
+        for (slot, sample) in tube.slots.iter().zip(samples) {
+            if !matches!(sample, SlotSample::Color(_)) {
+                continue;
+            }
+            let (w, h) = (slot.width(), slot.height());
+            let (y0, y1) = (slot.y0 + h * CORNER_ROWS.0 / 100, slot.y0 + h * CORNER_ROWS.1 / 100);
+            let mut pixels = Vec::new();
+            for x in (slot.x0 + w * CORNER_COLUMNS.0 / 100..slot.x0 + w * CORNER_COLUMNS.1 / 100)
+                .chain(slot.x1 - w * CORNER_COLUMNS.1 / 100..slot.x1 - w * CORNER_COLUMNS.0 / 100)
+            {
+                for y in y0..y1.max(y0 + 1) {
+                    pixels.push(image.get_pixel(x.min(image.width() - 1), y.min(image.height() - 1)).0);
+                }
+            }
+            if !pixels.is_empty() {
+                corners.push(median_color(&pixels));
+            }
+        }
+    }
+    if corners.len() < MIN_CORNERS {
+        return None;
+    }
+    let glass = median_color(&corners);
+    let lab = to_lab(glass);
+    corners.iter().all(|&c| delta_e(to_lab(c), lab) < SAME_COLOR_MAX_DELTA_E).then_some(glass)
+}
+
+/// A slot's top corners, in percent of its width from either side and of its
+/// height from its top: a ball of 80% of the interior's width, centred in
+/// its slot, leaves them to the glass (its half-width at 15% of its slot
+/// from the top is under a fifth of the slot's width), clear of the walls.
+const CORNER_COLUMNS: (u32, u32) = (12, 25);
+const CORNER_ROWS: (u32, u32) = (5, 20);
+
+/// Fewest filled slots whose corners must agree before their colour is
+/// taken for the glass: a few slots of one liquid agree by themselves.
+const MIN_CORNERS: usize = 8;
 
 #[cfg(test)]
 mod tests {
@@ -103,6 +147,52 @@ mod tests {
         assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
         assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
         assert_eq!(glassy.samples[2], vec![Empty; 3]);
+    }
+
+    /// Four tubes of three 30-row slots full to the top, their glass tinted
+    /// unlike the board: three of balls (a disc of radius 12 in each slot),
+    /// one empty; every slot read as a liquid.
+    fn ball_level(as_liquid: bool) -> (RgbImage, Detection) {
+        let mut image = RgbImage::from_pixel(260, 140, image::Rgb(BOARD));
+        let balls = [[RED, BLUE, RED], [BLUE, RED, BLUE], [RED, BLUE, RED], [GLASS, GLASS, GLASS]];
+        let mut tubes = Vec::new();
+        for (t, column) in balls.iter().enumerate() {
+            let x0 = 20 + t as u32 * 60;
+            let slots: Vec<Rect> =
+                (0..3).map(|k| Rect { x0, x1: x0 + 30, y0: 120 - (k + 1) * 30, y1: 120 - k * 30 }).collect();
+            for (slot, &ball) in slots.iter().zip(column) {
+                for y in slot.y0..slot.y1 {
+                    for x in slot.x0..slot.x1 {
+                        let (dx, dy) = (x as f32 - (x0 + 15) as f32 + 0.5, y as f32 - (slot.y0 + 15) as f32 + 0.5);
+                        let inside = as_liquid || dx.hypot(dy) <= 12.0;
+                        image.put_pixel(x, y, image::Rgb(if inside { ball } else { GLASS }));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30, y1: 120 }, slots });
+        }
+        let detection = Detection {
+            image_width: 260,
+            image_height: 140,
+            tubes,
+            samples: balls.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
+            locks: vec![None; 4],
+            raw: balls.iter().map(|c| c.to_vec()).collect(),
+            capacity: 3,
+        };
+        (image, detection)
+    }
+
+    #[test]
+    fn balls_leave_their_slots_corners_to_the_glass_and_liquids_do_not() {
+        let (image, detection) = ball_level(false);
+        assert_eq!(glass_beside_balls(&image, &detection), Some(GLASS));
+        let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the empty tube was read as a liquid");
+        assert_eq!(glassy.samples[3], vec![Empty; 3]);
+        assert_eq!(glassy.samples[0], vec![Color(RED), Color(BLUE), Color(RED)]);
+        // Liquids fill their slots' corners with their own colours.
+        let (image, detection) = ball_level(true);
+        assert_eq!(glass_beside_balls(&image, &detection), None);
     }
 
     #[test]

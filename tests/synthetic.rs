@@ -79,9 +79,11 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // of its ten flasks and ten hurricane glasses before), and 48 once
     // wine glasses and bulbs were measured in the larger copy, 54 with
     // faint empty tubes and the readings on a grid a layer taller or
-    // shorter, and 66 with the later work on vessels, glass and glyphs
-    // (the floor keeps the same margin of four below it).
-    assert!(exact >= 62, "only {exact} of 100 read exactly");
+    // shorter, 66 with the later work on vessels, glass and glyphs, and 73
+    // with small vessels looked at closer, faint vessels at a row's end and
+    // tinted glass found on top of every tube or around the balls (the
+    // floor keeps the same margin of four below it).
+    assert!(exact >= 69, "only {exact} of 100 read exactly");
 }
 
 /// Generated tuning cases read by their liquid whose `?` layers are told by

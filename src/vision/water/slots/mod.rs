@@ -303,8 +303,32 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
             _ => glyphs.push(piece),
         }
     }
-    glyphs.into_iter().filter(|(s, last)| last - s >= 4).map(|(s, last)| (s + last) / 2).collect()
+    // A glyph is at least 5 rows tall; a shorter one counts where it
+    // repeats a taller one's rhythm down the tube: hidden layers stack,
+    // one glyph each, so their glyphs stand evenly apart (a `!`'s bar of 3
+    // rows in layers 9 rows tall, tuning seed 1748, shrunk to 2 rows where
+    // the bulb narrows).
+    let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
+    let centres: Vec<u32> = glyphs.iter().filter(|g| g.1 > g.0).map(|g| (g.0 + g.1) / 2).collect();
+    let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
+    let mid = {
+        let mut g = gaps.clone();
+        g.sort_by(f32::total_cmp);
+        g.get(g.len() / 2).copied().unwrap_or(0.0)
+    };
+    let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
+    if even && glyphs.iter().any(tall) {
+        centres
+    } else {
+        glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()
+    }
 }
+
+/// How far the spacing of glyphs stacked down a tube may stray from its
+/// median, as a share of it, for short glyphs among them to count: the
+/// tolerance the layer grid gives a boundary ([`super::grid`], 0.15 of a
+/// layer).
+const GLYPH_SPACING_SPREAD: f32 = 0.15;
 
 /// Most rows between two pieces of one glyph, as a share of the taller
 /// piece's rows. A `!`'s dot stands under its bar by under a third of the

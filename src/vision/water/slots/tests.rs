@@ -113,3 +113,30 @@ fn glyphs_must_stand_one_in_each_hidden_slot() {
     // No hidden layer and no glyph.
     assert!(glyphs_in_hidden_slots(&rects, &[Color([200, 30, 30]), Empty, Empty, Empty], &[]));
 }
+
+#[test]
+fn short_glyphs_count_where_they_keep_the_rhythm_of_taller_ones() {
+    // Tuning seed 1748: `!` bars in layers 9 rows tall, 5 rows tall up the
+    // tube and 2 where the bulb narrows.
+    let cell = image::Rgb([61, 46, 33]);
+    let bar = |img: &mut RgbImage, rows: std::ops::Range<u32>| {
+        for y in rows {
+            for x in 19..23 {
+                img.put_pixel(x, y, image::Rgb([240, 240, 240]));
+            }
+        }
+    };
+    let mut img = RgbImage::from_pixel(42, 60, cell);
+    for rows in [4..9, 13..18, 22..25, 31..33, 40..42] {
+        bar(&mut img, rows);
+    }
+    let prof = row_colors(&img, 0, 42, 0, 60, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![6, 15, 23, 31, 40]);
+    // Short marks out of any rhythm (a highlight's specks) are no glyphs.
+    let mut img = RgbImage::from_pixel(42, 60, cell);
+    for rows in [4..9, 13..18, 27..29, 33..35] {
+        bar(&mut img, rows);
+    }
+    let prof = row_colors(&img, 0, 42, 0, 60, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![6, 15]);
+}

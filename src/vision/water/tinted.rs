@@ -128,16 +128,22 @@ mod tests {
             }
             tubes.push(TubeLayout { outer, slots });
         }
-        let detection = Detection {
-            image_width: 200,
-            image_height: 160,
+        let detection = read_as_liquids(&image, tubes, &columns);
+        (image, detection)
+    }
+
+    /// A detection of `tubes` with every slot read as the liquid `columns`
+    /// gives it (bottom first), in three-slot tubes.
+    fn read_as_liquids(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; 3]]) -> Detection {
+        Detection {
+            image_width: image.width(),
+            image_height: image.height(),
+            locks: vec![None; tubes.len()],
             tubes,
             samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
-            locks: vec![None; 3],
             raw: columns.iter().map(|c| c.to_vec()).collect(),
             capacity: 3,
-        };
-        (image, detection)
+        }
     }
 
     #[test]
@@ -150,9 +156,10 @@ mod tests {
     }
 
     /// Four tubes of three 30-row slots full to the top, their glass tinted
-    /// unlike the board: three of balls (a disc of radius 12 in each slot),
-    /// one empty; every slot read as a liquid.
-    fn ball_level(as_liquid: bool) -> (RgbImage, Detection) {
+    /// unlike the board: three of balls (a disc of `radius` in each slot;
+    /// one larger than the slot fills it like a liquid), one empty; every
+    /// slot read as a liquid.
+    fn ball_level(radius: f32) -> (RgbImage, Detection) {
         let mut image = RgbImage::from_pixel(260, 140, image::Rgb(BOARD));
         let balls = [[RED, BLUE, RED], [BLUE, RED, BLUE], [RED, BLUE, RED], [GLASS, GLASS, GLASS]];
         let mut tubes = Vec::new();
@@ -164,34 +171,26 @@ mod tests {
                 for y in slot.y0..slot.y1 {
                     for x in slot.x0..slot.x1 {
                         let (dx, dy) = (x as f32 - (x0 + 15) as f32 + 0.5, y as f32 - (slot.y0 + 15) as f32 + 0.5);
-                        let inside = as_liquid || dx.hypot(dy) <= 12.0;
+                        let inside = dx.hypot(dy) <= radius;
                         image.put_pixel(x, y, image::Rgb(if inside { ball } else { GLASS }));
                     }
                 }
             }
             tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30, y1: 120 }, slots });
         }
-        let detection = Detection {
-            image_width: 260,
-            image_height: 140,
-            tubes,
-            samples: balls.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
-            locks: vec![None; 4],
-            raw: balls.iter().map(|c| c.to_vec()).collect(),
-            capacity: 3,
-        };
+        let detection = read_as_liquids(&image, tubes, &balls);
         (image, detection)
     }
 
     #[test]
     fn balls_leave_their_slots_corners_to_the_glass_and_liquids_do_not() {
-        let (image, detection) = ball_level(false);
+        let (image, detection) = ball_level(12.0);
         assert_eq!(glass_beside_balls(&image, &detection), Some(GLASS));
         let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the empty tube was read as a liquid");
         assert_eq!(glassy.samples[3], vec![Empty; 3]);
         assert_eq!(glassy.samples[0], vec![Color(RED), Color(BLUE), Color(RED)]);
         // Liquids fill their slots' corners with their own colours.
-        let (image, detection) = ball_level(true);
+        let (image, detection) = ball_level(30.0);
         assert_eq!(glass_beside_balls(&image, &detection), None);
     }
 

@@ -22,7 +22,7 @@ use palette::Lab;
 /// the counts fail, a run there unlike the empty glass); shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
-/// in more tubes than a colour has layers (the glass, tinted, over that
+/// in more slots than a colour has layers (the glass, tinted, over that
 /// neck: on the shorter grid it is taken for empty). On either grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
@@ -103,10 +103,11 @@ fn every_top_slot_empty(detection: &Detection) -> bool {
 }
 
 /// The colour the top slot of every open tube shows, when it is one colour
-/// in more tubes than a colour has layers: no liquid stands on top of every
-/// tube, so that is the glass (tinted unlike the board, over a neck or
-/// headroom read as a slot: tuning case 753, wine glasses full to a brim a
-/// slot above their liquid).
+/// in more slots than a colour has layers: no liquid stands on top of every
+/// tube and more, so that is the glass (tinted unlike the board, over a
+/// neck or headroom read as a slot: tuning case 753, wine glasses full to a
+/// brim a slot above their liquid; in case 752 fewer tubes than a colour's
+/// layers, but the empty ones show that glass from top to bottom).
 fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
     let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
         .samples
@@ -125,7 +126,19 @@ fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
         .collect();
     let labs: Vec<Lab> = tops.iter().map(|&c| to_lab(c)).collect();
     let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
-    (tops.len() == open.len() && open.len() > detection.capacity && alike).then(|| median_color(&tops))
+    if tops.len() != open.len() || !alike {
+        return None;
+    }
+    let glass = median_color(&tops);
+    let lab = to_lab(glass);
+    // Every slot of that colour, on top or lower down (the empty tubes,
+    // tinted glass from top to bottom).
+    let slots = open
+        .iter()
+        .flat_map(|(samples, raw)| samples.iter().zip(raw.iter()))
+        .filter(|(s, c)| matches!(s, SlotSample::Color(_)) && delta_e(to_lab(**c), lab) < SAME_COLOR_MAX_DELTA_E)
+        .count();
+    (slots > detection.capacity).then_some(glass)
 }
 
 /// Which slot grid a reading samples.
@@ -169,5 +182,14 @@ mod tests {
         // above their liquid, their glass tinted unlike the board; the top
         // slot of every glass and two empty glasses read as one liquid.
         reads_exactly(753);
+    }
+
+    #[test]
+    fn glass_on_top_of_fewer_tubes_than_layers_counts_with_the_empty_tubes() {
+        // Generated tuning case 752: the same wine glasses, four filled and
+        // two empty, capacity six: the glass tops only four tubes (fewer
+        // than a colour's six layers), but with the two empty glasses it
+        // fills eighteen slots, more than any liquid has.
+        reads_exactly(752);
     }
 }

@@ -14,6 +14,7 @@ pub mod colors;
 mod columns;
 pub mod doubts;
 mod faint;
+mod grained;
 pub mod grid;
 mod level;
 mod locks;

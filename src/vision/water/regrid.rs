@@ -4,13 +4,14 @@
 //! grid's reading is believed only if it passes every check. On either
 //! grid, when the counts fail or a colour looks like the empty glass, the
 //! same slots are read again with tinted empty glass taken for empty
-//! ([`tinted`]).
+//! ([`tinted`]), then with glass showing a grained board's grain taken for
+//! empty ([`grained`]).
 
 use image::RgbImage;
 
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::zoom::Look;
-use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, judged, read_with, tinted};
+use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, read_with, tinted};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use palette::Lab;
@@ -58,8 +59,9 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
 /// was doubted for a colour like the empty glass (or every tube full), its
 /// slots read again with tinted empty glass taken for empty (see
 /// [`tinted`]; the glass is `glass` when known, else the glass above the
-/// liquid), if that reading passes. Otherwise the failed reading, and the
-/// tinted detection if there was one.
+/// liquid), if that reading passes; else with glass over a grained board
+/// taken for empty too (see [`grained`]), if that passes. Otherwise the
+/// failed reading, and the tinted detection if there was one.
 fn with_glass_empty(
     image: &RgbImage,
     options: &ReadOptions,
@@ -69,18 +71,26 @@ fn with_glass_empty(
     if sight.read.is_ok() {
         return (sight, None);
     }
-    let glassy = sight
-        .detection
-        .as_ref()
-        .filter(|_| counts_failed(&sight) || glass_doubted(&sight))
-        .and_then(|d| tinted::glass_taken_for_liquid(image, d, glass));
-    match glassy {
-        Some(d) => {
-            let again = judged(image, options, d.clone());
-            if again.read.is_ok() { (again, None) } else { (sight, Some(d)) }
+    let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
+        return (sight, None);
+    };
+    let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
+    if let Some(d) = &glassy {
+        let again = judged(image, options, d.clone());
+        if again.read.is_ok() {
+            return (again, None);
         }
-        None => (sight, None),
     }
+    // Glass over a grained board: its slots show the grain (and, where
+    // the glass was seen, its tint).
+    let seen = glass.or_else(|| tinted::glass_seen(image, detection));
+    if let Some(d) = grained::grained_glass_taken_for_liquid(image, detection, seen) {
+        let again = judged(image, options, d);
+        if again.read.is_ok() {
+            return (again, None);
+        }
+    }
+    (sight, glassy)
 }
 
 /// Whether a reading failed on its counts: its layers make no whole
@@ -191,5 +201,14 @@ mod tests {
         // than a colour's six layers), but with the two empty glasses it
         // fills eighteen slots, more than any liquid has.
         reads_exactly(752);
+    }
+
+    #[test]
+    fn empty_glass_over_a_grained_ground_is_taken_for_empty() {
+        // Generated tuning case 172: tubes on a photo-like board, the
+        // bottom row before a rocky ground; the empty tubes' glass shows
+        // the rock's grain, matches neither the ground beside them nor the
+        // glass above the sky, and was read as liquid.
+        reads_exactly(172);
     }
 }

@@ -24,23 +24,26 @@ pub(super) fn glass_taken_for_liquid(
     detection: &Detection,
     known: Option<[u8; 3]>,
 ) -> Option<Detection> {
-    let glass = match known {
-        Some(glass) => glass,
-        None => {
-            let above = glass_above(image, &detection.tubes);
-            if above.is_empty() { glass_beside_balls(image, detection)? } else { median_color(&above) }
-        }
-    };
-    let glass = to_lab(glass);
+    let glass = to_lab(known.or_else(|| glass_seen(image, detection))?);
+    top_slots_taken_for_glass(detection, |_, _, color| delta_e(to_lab(color), glass) < SAME_COLOR_MAX_DELTA_E)
+}
+
+/// The detection with every slot read as liquid that `is_glass` (given the
+/// tube's and the slot's index, bottom first, and its colour) and has only
+/// such slots or empty ones above it taken for empty; `None` when no slot
+/// changes. Empty glass only stands above the liquid: each tube is walked
+/// top down, up to the first slot that is neither.
+fn top_slots_taken_for_glass(
+    detection: &Detection,
+    is_glass: impl Fn(usize, usize, [u8; 3]) -> bool,
+) -> Option<Detection> {
     let mut out = detection.clone();
     let mut changed = false;
-    for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
-        // Empty glass only stands above the liquid: walked top down, up to
-        // the first slot that is neither.
-        for (sample, &color) in samples.iter_mut().zip(raw).rev() {
+    for (t, (samples, raw)) in out.samples.iter_mut().zip(&detection.raw).enumerate() {
+        for (k, (sample, &color)) in samples.iter_mut().zip(raw).enumerate().rev() {
             match sample {
                 SlotSample::Empty => {}
-                SlotSample::Color(_) if delta_e(to_lab(color), glass) < SAME_COLOR_MAX_DELTA_E => {
+                SlotSample::Color(_) if is_glass(t, k, color) => {
                     *sample = SlotSample::Empty;
                     changed = true;
                 }
@@ -49,6 +52,14 @@ pub(super) fn glass_taken_for_liquid(
         }
     }
     changed.then_some(out)
+}
+
+/// The game's empty glass where the picture shows it: above the liquid
+/// (the headroom of the tubes that have it), else around the balls of a
+/// ball sort full to the top.
+pub(super) fn glass_seen(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
+    let above = glass_above(image, &detection.tubes);
+    if above.is_empty() { glass_beside_balls(image, detection) } else { Some(median_color(&above)) }
 }
 
 /// The glass a ball sort's balls stand in, where every tube is full to its

@@ -368,13 +368,11 @@ pub(super) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], gly
 /// Samples one slot: the middle half of its rows and the middle 60% of its
 /// width.
 pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
-    let (w, h) = (slot.width(), slot.height());
-    let (x0, x1) = (slot.x0 + w / 5, slot.x1 - w / 5);
-    let (y0, y1) = (slot.y0 + h / 4, slot.y1 - h / 4);
+    let middle = slot_middle(slot);
     let mut ch: [Vec<u8>; 3] = Default::default();
     let mut pixels: Vec<[u8; 3]> = Vec::new();
-    for y in y0..y1.max(y0 + 1) {
-        for x in x0..x1.max(x0 + 1) {
+    for y in middle.y0..middle.y1 {
+        for x in middle.x0..middle.x1 {
             let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
             for c in 0..3 {
                 ch[c].push(p[c]);
@@ -403,26 +401,9 @@ pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
 }
 
 /// The median colour of the board next to a tube, level with a slot when
-/// there is room: in the middle of the gap to the next tube (or the screen
-/// edge), else just above the tube.
+/// there is room (see [`beside_patch`]).
 pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [u8; 3] {
-    let w = tube.width();
-    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
-    let right_end =
-        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
-    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
-    let h = slot.height();
-    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
-    let patch = if right_end - tube.x1 >= w / 3 {
-        let gap = right_end - tube.x1;
-        Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
-    } else if tube.x0 - left_end >= w / 3 {
-        let gap = tube.x0 - left_end;
-        Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
-    } else {
-        let above = tube.y0.saturating_sub(w / 3);
-        Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
-    };
+    let patch = beside_patch(img, tube, slot, others);
     let mut ch: [Vec<u8>; 3] = Default::default();
     for y in patch.y0..patch.y1.min(img.height()) {
         for x in patch.x0..patch.x1.min(img.width()) {
@@ -438,6 +419,42 @@ pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) 
         out[c] = ch[c].get(ch[c].len() / 2).copied().unwrap_or(0);
     }
     out
+}
+
+/// The patch of board next to a tube that stands for the board behind a
+/// slot: level with the slot's middle, in the middle of the gap to the
+/// next tube (or the screen edge) on the right, else on the left, else
+/// just above the tube.
+pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> Rect {
+    let w = tube.width();
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
+    let right_end =
+        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
+    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
+    let h = slot.height();
+    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
+    if right_end.saturating_sub(tube.x1) >= w / 3 {
+        let gap = right_end - tube.x1;
+        Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
+    } else if tube.x0.saturating_sub(left_end) >= w / 3 {
+        let gap = tube.x0 - left_end;
+        Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
+    } else {
+        let above = tube.y0.saturating_sub(w / 3);
+        Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
+    }
+}
+
+/// The part of a slot its colour is sampled from: its middle three fifths
+/// across and half down, clear of the walls and the layers' meeting lines.
+pub fn slot_middle(slot: &Rect) -> Rect {
+    let (w, h) = (slot.width(), slot.height());
+    Rect {
+        x0: slot.x0 + w / 5,
+        x1: (slot.x1 - w / 5).max(slot.x0 + w / 5 + 1),
+        y0: slot.y0 + h / 4,
+        y1: (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1),
+    }
 }
 
 #[cfg(test)]

@@ -165,7 +165,9 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
     // only if that reading passes every check and those below.
     let mut by_liquid = regrid::read_by(image, options, Look { finder: Finder::Liquid, zoom });
     if let (Ok(read), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
-        && let Some(doubt) = doubts::liquid_finding_doubt(detection).or_else(|| doubts::slots_in_groups(&read.puzzle))
+        && let Some(doubt) = doubts::liquid_finding_doubt(detection)
+            .or_else(|| doubts::slots_in_groups(&read.puzzle))
+            .or_else(|| by_walls.detection.as_ref().and_then(|walls| doubts::left_out_by_liquid(walls, detection)))
     {
         by_liquid.read = Err(VisionError::Doubtful(doubt));
     }

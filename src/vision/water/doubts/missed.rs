@@ -5,6 +5,10 @@
 //! itself is asked: a hidden cell looks the same in every tube (one dark
 //! shade behind its glyph), so a patch of that shade as large as a slot
 //! outside every tube read is a hidden cell of a vessel that was missed.
+//!
+//! A reading by the liquid is also held against the tubes the walls
+//! showed: an empty vessel has no liquid to be found by, and a whole row
+//! of them left out leaves a level that still adds up.
 
 use image::RgbImage;
 
@@ -219,3 +223,34 @@ impl SummedArea {
         at(gx + cols, gy + rows) + at(gx, gy) - at(gx + cols, gy) - at(gx, gy + rows)
     }
 }
+
+/// The first tube found by its straight walls, of the walls' usual size,
+/// that no vessel of a reading by the liquid overlaps: a vessel the liquid
+/// reading left out (empty ones, over a board their glass hardly changes,
+/// have no liquid to be found by). Tubes of another size than most the
+/// walls found (an interface button, a bar) are not held against it.
+pub fn left_out_by_liquid(walls: &Detection, liquid: &Detection) -> Option<Doubt> {
+    let heights: Vec<f32> = walls.tubes.iter().map(|t| t.outer.height() as f32).collect();
+    let widths: Vec<f32> = walls.tubes.iter().map(|t| t.outer.width() as f32).collect();
+    if walls.tubes.is_empty() {
+        return None;
+    }
+    let (height, width) = (median(heights), median(widths));
+    let usual = |r: &Rect| {
+        (r.height() as f32 - height).abs() <= USUAL_SIZE * height
+            && (r.width() as f32 - width).abs() <= USUAL_SIZE * width
+    };
+    let overlap = |a: &Rect, b: &Rect| a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    walls
+        .tubes
+        .iter()
+        .map(|t| t.outer)
+        .find(|w| usual(w) && !liquid.tubes.iter().any(|v| overlap(w, &v.outer)))
+        .map(|at| Doubt::LeftOutByLiquid { at })
+}
+
+/// How far a tube's height and width may stray from the median of those
+/// the walls found, as a share of it, to be one of the level's tubes: a
+/// level's vessels are drawn alike, to the pixel; the margin is for the
+/// walls' edges found a few pixels off in small pictures. Not fitted.
+const USUAL_SIZE: f32 = 0.15;

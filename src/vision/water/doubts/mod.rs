@@ -37,6 +37,7 @@ mod missed;
 mod rows;
 mod unit;
 
+pub use missed::left_out_by_liquid;
 pub use unit::{slots_in_groups, unread_liquid_above};
 
 use super::Detection;
@@ -124,6 +125,10 @@ pub enum Doubt {
     )]
     HiddenCellOutside { at: Rect },
     #[error(
+        "a tube found by its straight walls (at {},{}) stands where no vessel found by its liquid does, so the reading by the liquid left a vessel out", .at.x0, .at.y0
+    )]
+    LeftOutByLiquid { at: Rect },
+    #[error(
         "every tube read is full, so no pour is possible, but a level always has room to pour into; an empty tube may have been missed"
     )]
     AllFull,
@@ -164,7 +169,7 @@ impl Doubt {
             Doubt::GlyphsOffHidden { tube: t } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
-            Doubt::HiddenCellOutside { at } => vec![at],
+            Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],
             Doubt::AllFull | Doubt::MostlyEmpty { .. } | Doubt::TopSlotNowhereFilled | Doubt::SlotsInGroups { .. } => {
                 (1..=detection.tubes.len()).filter_map(tube).collect()
             }

@@ -312,3 +312,74 @@ fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
     let odd: WaterPuzzle = "AAA BBB EEE".parse().unwrap();
     assert_eq!(slots_in_groups(&odd), None);
 }
+
+#[test]
+fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
+    // Clear glass before a horizon (sky above y 125, ground below), red
+    // in the bottom slot: the change halfway up a slot read empty is the
+    // board's, which the board beside the tube shows too.
+    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
+    let mut image = RgbImage::from_fn(100, 240, |_, y| image::Rgb(if y < 125 { sky } else { ground }));
+    for y in 170..200 {
+        for x in 12..48 {
+            image.put_pixel(x, y, image::Rgb(RED));
+        }
+    }
+    let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
+    let detection = Detection {
+        image_width: 100,
+        image_height: 240,
+        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
+        samples: vec![vec![Color(RED), Empty, Empty, Empty]],
+        locks: vec![None],
+        raw: vec![Vec::new()],
+        capacity: 0,
+    };
+    assert_eq!(change_in_empty(&image, &detection), None);
+    assert_eq!(off_grid(&image, &detection), None);
+    // The same change with the board beside the tube flat is a liquid
+    // taken for glass, off the grid.
+    for y in 0..240 {
+        for x in 55..100 {
+            image.put_pixel(x, y, image::Rgb(sky));
+        }
+    }
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+    assert!(matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })));
+}
+
+#[test]
+fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() {
+    let tube = |x0: u32, y0: u32, w: u32, h: u32| TubeLayout {
+        outer: Rect { x0, x1: x0 + w, y0, y1: y0 + h },
+        slots: Vec::new(),
+    };
+    let detection = |tubes: Vec<TubeLayout>| Detection {
+        image_width: 400,
+        image_height: 600,
+        samples: vec![Vec::new(); tubes.len()],
+        locks: vec![None; tubes.len()],
+        raw: vec![Vec::new(); tubes.len()],
+        tubes,
+        capacity: 4,
+    };
+    // Walls: two rows of two tubes, and a wide button under them.
+    let walls = detection(vec![
+        tube(50, 100, 40, 160),
+        tube(150, 100, 40, 160),
+        tube(50, 300, 40, 160),
+        tube(150, 300, 40, 160),
+        tube(40, 500, 200, 40),
+    ]);
+    // The liquid found the first row only (boxes a little off the walls').
+    let first_row = detection(vec![tube(48, 110, 44, 150), tube(148, 110, 44, 150)]);
+    assert_eq!(left_out_by_liquid(&walls, &first_row), Some(Doubt::LeftOutByLiquid { at: walls.tubes[2].outer }));
+    // Both rows found: the button, of no tube's size, is not held against it.
+    let both_rows = detection(vec![
+        tube(48, 110, 44, 150),
+        tube(148, 110, 44, 150),
+        tube(48, 310, 44, 150),
+        tube(148, 310, 44, 150),
+    ]);
+    assert_eq!(left_out_by_liquid(&walls, &both_rows), None);
+}

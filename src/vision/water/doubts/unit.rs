@@ -8,18 +8,19 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::{Doubt, color_centres, raw_of};
-use crate::geometry::{SlotSample, TubeLayout};
+use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{Run, check_step, row_colors, runs};
+use crate::vision::water::slots::{Run, check_step, row_colors, runs, sample_beside};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
 
 /// Down the middle of every tube, each change between two long runs of
 /// colour must fall where two slots meet: liquid comes in whole units, so
 /// a change far from every boundary says the grid is not the liquid's unit
 /// (a neck, cork or headroom counted as a slot, or a unit of one and a
-/// third layers). Short runs (a lit surface, a rim, an outline, the gap
+/// third layers). A change between two runs in the glass above the liquid
+/// that the board beside the tube shows too is the board's, and left out. Short runs (a lit surface, a rim, an outline, the gap
 /// between balls) are left out, as are tubes holding hidden layers, whose
 /// glyphs break their runs.
 pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
@@ -31,7 +32,13 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         let unit = bottom.height().max(1) as f32;
         let w = tube.outer.width();
         let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
+        // Where the slots read empty end, at the liquid's top.
+        let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
+        let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
         for pair in long_runs(image, (x0, x1), (top.y0, bottom.y1), unit).windows(2) {
+            if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, detection, tube, pair) {
+                continue;
+            }
             // The change lies somewhere between the end of one run and the
             // start of the next (short runs between them, an edge or a lit
             // surface, were left out): the nearer end counts.
@@ -97,8 +104,10 @@ fn runs_above(image: &RgbImage, tube: &TubeLayout) -> Vec<Run> {
 /// Empty glass is one colour down a tube (the board behind it, at most a
 /// slow gradient): two long runs of different colour among the slots read
 /// empty say one of them is liquid taken for glass (a pale blue before a
-/// blue sky). Only the slots are looked at: from the headroom above them
-/// it refused three of ../shared's screens (a rim or shoulder in the strip).
+/// blue sky), unless the board beside the tube changes between them too
+/// (a horizon or a cloud behind the glass). Only the slots are looked at:
+/// from the headroom above them it refused three of ../shared's screens (a
+/// rim or shoulder in the strip).
 pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
     for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
@@ -106,11 +115,25 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         let unit = top.height().max(1) as f32;
         let w = tube.outer.width();
         let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
-        if long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit).len() > 1 {
+        let glass = long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit);
+        if glass.windows(2).any(|pair| !board_changes(image, detection, tube, pair)) {
             return Some(Doubt::ChangeInEmpty { tube: t + 1 });
         }
     }
     None
+}
+
+/// Whether the board beside `tube` changes colour between the rows of two
+/// runs down its glass (by more than one colour's spread): empty glass over
+/// a board that is not flat (a horizon, clouds) shows the board's changes,
+/// which are no liquid's and fall on no grid.
+fn board_changes(image: &RgbImage, detection: &Detection, tube: &TubeLayout, pair: &[Run]) -> bool {
+    let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    let beside = |run: &Run| {
+        let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
+        to_lab(sample_beside(image, &tube.outer, &rows, &outlines))
+    };
+    delta_e(beside(&pair[0]), beside(&pair[1])) >= SAME_COLOR_MAX_DELTA_E
 }
 
 /// The runs of one colour, at least [`OFF_GRID_LONG_RUN`] slots long, down

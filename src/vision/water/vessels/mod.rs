@@ -347,7 +347,10 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     // Where a row's spacing puts the next vessel, one that matches the
     // template's shape as well as a vessel must, and has edges of its own,
     // is taken (and the place a pitch beyond it looked at in turn); one
-    // that only echoes the shape leaves the row in doubt.
+    // that only echoes the shape leaves the row in doubt. Where another
+    // row has a vessel found by its liquid, the place is a column of the
+    // level's, and its shape alone is enough (a white outline on white
+    // paper has next to no strength).
     let pitch = {
         let mut gaps: Vec<f32> = rows
             .iter()
@@ -358,6 +361,14 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     };
     if let Some(pitch) = pitch {
         let near = (half * 0.5).round() as i64;
+        // Where the other rows' vessels stand, found by their liquid: a
+        // level's rows share their columns.
+        let columns: Vec<(u32, f32)> = rows
+            .iter()
+            .flat_map(|(r, b)| {
+                r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x()))
+            })
+            .collect();
         for (row, bottom) in &mut rows {
             let b = *bottom as i64;
             let added = row.vessels.len();
@@ -382,8 +393,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     let outside = (x + (step / 2.0).round() as i64).clamp(room.0, room.1.max(room.0));
                     let stands_out =
                         (outside - x).abs() as f32 >= half && shape - template.shape(edges, outside, b).0 >= FAINT_PEAK;
-                    if (shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
-                        && strength >= MIN_FAINT_STRENGTH
+                    let in_a_column =
+                        columns.iter().any(|&(other, c)| other != *bottom && (c - x as f32).abs() <= near as f32);
+                    if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
+                        && strength >= MIN_FAINT_STRENGTH)
+                        || (in_a_column && shape >= FAINT_SILHOUETTE_MATCH)
                     {
                         let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
                         if step < 0.0 {

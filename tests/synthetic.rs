@@ -81,9 +81,10 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // faint empty tubes and the readings on a grid a layer taller or
     // shorter, 66 with the later work on vessels, glass and glyphs, and 73
     // with small vessels looked at closer, faint vessels at a row's end and
-    // tinted glass found on top of every tube or around the balls (the
-    // floor keeps the same margin of four below it).
-    assert!(exact >= 69, "only {exact} of 100 read exactly");
+    // tinted glass found on top of every tube or around the balls, and 75
+    // with glass over a grained board and the empty tubes counted with
+    // the glass on top (the floor keeps the same margin of four below it).
+    assert!(exact >= 71, "only {exact} of 100 read exactly");
 }
 
 /// Generated tuning cases read by their liquid whose `?` layers are told by

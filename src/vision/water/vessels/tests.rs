@@ -2,15 +2,22 @@
 
 use super::*;
 
+/// Generated case `seed` and the vessels found in its working copy, which
+/// must raise no doubt about its rows.
+fn vessels_in_case(seed: u64) -> (crate::synthetic::water::generate::Case, Vec<Vessel>) {
+    let case = crate::synthetic::water::generate::case(seed);
+    let (working, _) = working_copy(&case.picture);
+    let vessels = find_vessels(&working).unwrap_or_else(|doubt| panic!("case {seed}: {doubt}"));
+    (case, vessels)
+}
+
 #[test]
 fn empty_vessels_drawn_faintly_a_pitch_beyond_a_row_are_vessels() {
     // Generated tuning case 438: five bulbs of liquid above, one and
     // three empty bulbs below, each empty one a white outline on a
     // pale board, far fainter than the outlines beside liquid. It was
     // refused as "a faint vessel's shape a pitch beyond its end".
-    let case = crate::synthetic::water::generate::case(438);
-    let (working, _) = working_copy(&case.picture);
-    let vessels = find_vessels(&working).expect("no doubt about the rows");
+    let (_, vessels) = vessels_in_case(438);
     assert_eq!(vessels.len(), 9, "{vessels:?}");
     let empty: Vec<Seen> = vessels[6..].iter().map(|v| v.seen).collect();
     assert_eq!(empty, [Seen::Silhouette; 3]);
@@ -25,9 +32,7 @@ fn a_rows_bottom_is_where_the_template_matches_its_columns_best() {
     // glass a pitch beyond the row too weakly to be taken and too well
     // to be nothing, and the row was refused ("the faint shape of a
     // vessel stands a pitch beyond its end").
-    let case = crate::synthetic::water::generate::case(1246);
-    let (working, _) = working_copy(&case.picture);
-    let vessels = find_vessels(&working).expect("no doubt about the rows");
+    let (case, vessels) = vessels_in_case(1246);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }
 
@@ -38,9 +43,7 @@ fn a_faint_vessel_at_a_rows_end_is_taken_where_its_shape_stands_out_of_the_board
     // (learnt from bulbs of liquid) at 0.45, under a vessel's 0.5, while
     // the board beyond it scores 0.12. It was refused as "the faint shape
     // of a vessel stands a pitch beyond its end".
-    let case = crate::synthetic::water::generate::case(1662);
-    let (working, _) = working_copy(&case.picture);
-    let vessels = find_vessels(&working).expect("no doubt about the row");
+    let (case, vessels) = vessels_in_case(1662);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
     assert_eq!(vessels.last().map(|v| v.seen), Some(Seen::Silhouette));
 }
@@ -76,9 +79,7 @@ fn faint_vessels_where_the_other_rows_have_vessels_are_taken_at_any_strength() {
     // strength (under the 0.15 asked of a faint vessel anywhere), where
     // the rows above have their vessels. It was refused as "the row of
     // tubes 9-9 is not centred like the other rows".
-    let case = crate::synthetic::water::generate::case(1861);
-    let (working, _) = working_copy(&case.picture);
-    let vessels = find_vessels(&working).expect("no doubt about the rows");
+    let (_, vessels) = vessels_in_case(1861);
     assert_eq!(vessels.len(), 12, "{vessels:?}");
     let empty: Vec<Seen> = vessels[9..].iter().map(|v| v.seen).collect();
     assert_eq!(empty, [Seen::Silhouette; 3]);

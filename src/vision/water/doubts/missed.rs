@@ -230,11 +230,11 @@ impl SummedArea {
 /// have no liquid to be found by). Tubes of another size than most the
 /// walls found (an interface button, a bar) are not held against it.
 pub fn left_out_by_liquid(walls: &Detection, liquid: &Detection) -> Option<Doubt> {
-    let heights: Vec<f32> = walls.tubes.iter().map(|t| t.outer.height() as f32).collect();
-    let widths: Vec<f32> = walls.tubes.iter().map(|t| t.outer.width() as f32).collect();
     if walls.tubes.is_empty() {
         return None;
     }
+    let heights: Vec<f32> = walls.tubes.iter().map(|t| t.outer.height() as f32).collect();
+    let widths: Vec<f32> = walls.tubes.iter().map(|t| t.outer.width() as f32).collect();
     let (height, width) = (median(heights), median(widths));
     let usual = |r: &Rect| {
         (r.height() as f32 - height).abs() <= USUAL_SIZE * height

@@ -20,10 +20,12 @@ use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
 /// a change far from every boundary says the grid is not the liquid's unit
 /// (a neck, cork or headroom counted as a slot, or a unit of one and a
 /// third layers). A change between two runs in the glass above the liquid
-/// that the board beside the tube shows too is the board's, and left out. Short runs (a lit surface, a rim, an outline, the gap
-/// between balls) are left out, as are tubes holding hidden layers, whose
-/// glyphs break their runs.
+/// that the board beside the tube shows too is the board's, and left out.
+/// Short runs (a lit surface, a rim, an outline, the gap between balls)
+/// are left out, as are tubes holding hidden layers, whose glyphs break
+/// their runs.
 pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    let outlines = outlines(detection);
     for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
         if samples.contains(&SlotSample::Hidden) || tube.slots.is_empty() {
             continue;
@@ -36,7 +38,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
         for pair in long_runs(image, (x0, x1), (top.y0, bottom.y1), unit).windows(2) {
-            if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, detection, tube, pair) {
+            if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, &outlines, tube, pair) {
                 continue;
             }
             // The change lies somewhere between the end of one run and the
@@ -109,6 +111,7 @@ fn runs_above(image: &RgbImage, tube: &TubeLayout) -> Vec<Run> {
 /// from the headroom above them it refused three of ../shared's screens (a
 /// rim or shoulder in the strip).
 pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    let outlines = outlines(detection);
     for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let (Some(lowest_empty), Some(top)) = (tube.slots.get(filled), tube.slots.last()) else { continue };
@@ -116,7 +119,7 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         let w = tube.outer.width();
         let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
         let glass = long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit);
-        if glass.windows(2).any(|pair| !board_changes(image, detection, tube, pair)) {
+        if glass.windows(2).any(|pair| !board_changes(image, &outlines, tube, pair)) {
             return Some(Doubt::ChangeInEmpty { tube: t + 1 });
         }
     }
@@ -127,13 +130,18 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
 /// runs down its glass (by more than one colour's spread): empty glass over
 /// a board that is not flat (a horizon, clouds) shows the board's changes,
 /// which are no liquid's and fall on no grid.
-fn board_changes(image: &RgbImage, detection: &Detection, tube: &TubeLayout, pair: &[Run]) -> bool {
-    let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &[Run]) -> bool {
     let beside = |run: &Run| {
         let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
-        to_lab(sample_beside(image, &tube.outer, &rows, &outlines))
+        to_lab(sample_beside(image, &tube.outer, &rows, outlines))
     };
     delta_e(beside(&pair[0]), beside(&pair[1])) >= SAME_COLOR_MAX_DELTA_E
+}
+
+/// The outlines of a detection's tubes, which the board beside a tube is
+/// sampled clear of.
+fn outlines(detection: &Detection) -> Vec<Rect> {
+    detection.tubes.iter().map(|t| t.outer).collect()
 }
 
 /// The runs of one colour, at least [`OFF_GRID_LONG_RUN`] slots long, down

@@ -14,6 +14,7 @@ pub use super::grid::{SlotGeometry, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
 use crate::geometry::{Rect, SlotSample};
+use crate::imaging::color::median_color;
 
 /// Per-row median colour of the central strip of a tube, from every
 /// `step`-th column.
@@ -369,22 +370,12 @@ pub(super) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], gly
 /// width.
 pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
     let middle = slot_middle(slot);
-    let mut ch: [Vec<u8>; 3] = Default::default();
-    let mut pixels: Vec<[u8; 3]> = Vec::new();
-    for y in middle.y0..middle.y1 {
-        for x in middle.x0..middle.x1 {
-            let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
-            for c in 0..3 {
-                ch[c].push(p[c]);
-            }
-            pixels.push(p);
-        }
-    }
-    let med = |v: &mut Vec<u8>| {
-        v.sort_unstable();
-        v[v.len() / 2]
-    };
-    let cell = [med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])];
+    let pixels: Vec<[u8; 3]> = (middle.y0..middle.y1)
+        .flat_map(|y| {
+            (middle.x0..middle.x1).map(move |x| img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0)
+        })
+        .collect();
+    let cell = median_color(&pixels);
     let bright = pixels.iter().filter(|&&p| is_stroke(p, cell, SLOT_STROKE_WHITE)).count();
     (cell, bright as f32 / pixels.len().max(1) as f32)
 }
@@ -404,21 +395,10 @@ pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
 /// there is room (see [`beside_patch`]).
 pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [u8; 3] {
     let patch = beside_patch(img, tube, slot, others);
-    let mut ch: [Vec<u8>; 3] = Default::default();
-    for y in patch.y0..patch.y1.min(img.height()) {
-        for x in patch.x0..patch.x1.min(img.width()) {
-            let p = img.get_pixel(x, y).0;
-            for c in 0..3 {
-                ch[c].push(p[c]);
-            }
-        }
-    }
-    let mut out = [0u8; 3];
-    for c in 0..3 {
-        ch[c].sort_unstable();
-        out[c] = ch[c].get(ch[c].len() / 2).copied().unwrap_or(0);
-    }
-    out
+    let pixels: Vec<[u8; 3]> = (patch.y0..patch.y1.min(img.height()))
+        .flat_map(|y| (patch.x0..patch.x1.min(img.width())).map(move |x| img.get_pixel(x, y).0))
+        .collect();
+    median_color(&pixels)
 }
 
 /// The patch of board next to a tube that stands for the board behind a

@@ -112,12 +112,14 @@ fn every_top_slot_empty(detection: &Detection) -> bool {
     open.map(|(s, _)| s.last()).all(|top| top == Some(&SlotSample::Empty))
 }
 
-/// The colour the top slot of every open tube shows, when it is one colour
-/// in more slots than a colour has layers: no liquid stands on top of every
-/// tube and more, so that is the glass (tinted unlike the board, over a
-/// neck or headroom read as a slot: tuning case 753, wine glasses full to a
-/// brim a slot above their liquid; in case 752 fewer tubes than a colour's
-/// layers, but the empty ones show that glass from top to bottom).
+/// The colour the top slot of every open tube shows (of two or more, the
+/// rest read empty), when it is one colour in more slots than a colour has
+/// layers: no liquid stands on top of every tube and more, so that is the
+/// glass (tinted unlike the board, over a neck or headroom read as a slot:
+/// tuning case 753, wine glasses full to a brim a slot above their liquid;
+/// in case 752 fewer tubes than a colour's layers, but the empty ones show
+/// that glass from top to bottom; in case 1079 grey glass a little lighter
+/// than a dark board, read empty on top of three tubes of eight).
 fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
     let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
         .samples
@@ -134,9 +136,10 @@ fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
             _ => None,
         })
         .collect();
+    let read_empty = open.iter().filter(|(samples, _)| samples.last() == Some(&SlotSample::Empty)).count();
     let labs: Vec<Lab> = tops.iter().map(|&c| to_lab(c)).collect();
     let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
-    if tops.len() != open.len() || !alike {
+    if tops.len() + read_empty != open.len() || tops.len() < 2 || !alike {
         return None;
     }
     let glass = median_color(&tops);
@@ -201,6 +204,16 @@ mod tests {
         // than a colour's six layers), but with the two empty glasses it
         // fills eighteen slots, more than any liquid has.
         reads_exactly(752);
+    }
+
+    #[test]
+    fn glass_on_top_of_some_tubes_and_read_empty_on_the_rest_is_the_glass() {
+        // Generated tuning case 1079: round tubes of grey glass a little
+        // lighter than a dark board, a unit of headroom read as a slot.
+        // That glass, read as a liquid on top of five tubes and in three
+        // empty ones, was read empty on top of the other three, so "the
+        // top slot of every tube shows one colour" did not hold.
+        reads_exactly(1079);
     }
 
     #[test]

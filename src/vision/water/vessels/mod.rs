@@ -26,7 +26,7 @@ use image::RgbImage;
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
-use super::outline::{Outline, trace};
+use super::outline::{Traced, outlines_agreed, trace};
 use super::template::{TEMPLATE_REACH, Template};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
@@ -254,7 +254,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     if half < 1.5 {
         return Vec::new();
     }
-    let outlines: Vec<Outline> = anchors.iter().filter_map(|c| trace(edges, c.center_x(), c.y1, half)).collect();
+    let traced: Vec<Traced> = anchors.iter().filter_map(|c| trace(edges, c.center_x(), c.y1, half, c.y0)).collect();
+    let outlines = outlines_agreed(traced, half);
     let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
     let (rim, body_top) = if outlines.is_empty() {
         (tallest, tallest)

@@ -16,11 +16,13 @@ fn empty_vessels_drawn_faintly_a_pitch_beyond_a_row_are_vessels() {
     // Generated tuning case 438: five bulbs of liquid above, one and
     // three empty bulbs below, each empty one a white outline on a
     // pale board, far fainter than the outlines beside liquid. It was
-    // refused as "a faint vessel's shape a pitch beyond its end".
+    // refused as "a faint vessel's shape a pitch beyond its end". (Since
+    // the walls outside the bulbs' liquid are traced, the template matches
+    // them in the row's own scan, where the columns of glass found them
+    // rather than only a pitch beyond the row's end; case 1662 below
+    // still takes its faint vessel there.)
     let (_, vessels) = vessels_in_case(438);
     assert_eq!(vessels.len(), 9, "{vessels:?}");
-    let empty: Vec<Seen> = vessels[6..].iter().map(|v| v.seen).collect();
-    assert_eq!(empty, [Seen::Silhouette; 3]);
     assert!(vessels[5..].windows(2).all(|w| w[0].bottom == w[1].bottom));
 }
 
@@ -83,4 +85,18 @@ fn faint_vessels_where_the_other_rows_have_vessels_are_taken_at_any_strength() {
     assert_eq!(vessels.len(), 12, "{vessels:?}");
     let empty: Vec<Seen> = vessels[9..].iter().map(|v| v.seen).collect();
     assert_eq!(empty, [Seen::Silhouette; 3]);
+}
+
+#[test]
+fn balls_in_thinly_outlined_tubes_give_the_tubes_rim_not_the_top_balls() {
+    // Generated tuning case 232: balls in tubes drawn as thin white
+    // outlines on a cloudy grey board. The balls' edges are far stronger
+    // than the outline beside them, so the walls traced up them ended at
+    // the top ball; the template then held that ball's arch, the empty
+    // tube at the end of the last row matched it at 0.18, and the row was
+    // refused as "not centred like the other rows".
+    let (case, vessels) = vessels_in_case(232);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    let last_row = &vessels[vessels.len() - 3..];
+    assert!(last_row.iter().all(|v| v.bottom == last_row[0].bottom), "{last_row:?}");
 }

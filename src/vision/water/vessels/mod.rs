@@ -20,9 +20,14 @@
 //!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but
 //!    faint edges (an empty vessel drawn in white) is a vessel too.
+//!    Where the rows found leave room for a row of empty vessels (which no
+//!    liquid shows), vessels matching the template's shape, spaced and
+//!    centred like the rows found, are that row ([`empty_row`]).
 //! 4. Height: where the template's walls end (the rim) or its neck begins.
 
 use image::RgbImage;
+
+use empty_row::{RowFound, Spacing, empty_row};
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
@@ -360,6 +365,22 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         gaps.sort_by(f32::total_cmp);
         gaps.get(gaps.len() / 2).copied()
     };
+    // A row of empty vessels, which no liquid shows.
+    if let Some(pitch) = pitch {
+        let found: Vec<RowFound> = rows
+            .iter()
+            .filter_map(|(r, b)| {
+                let (first, last) = (r.vessels.first()?, r.vessels.last()?);
+                Some(RowFound { bottom: *b, centre: (first.outer.center_x() + last.outer.center_x()) / 2.0 })
+            })
+            .collect();
+        if let Some(row) = empty_row(&template, edges, &found, Spacing { pitch, half, rim }) {
+            let vessels: Vec<Vessel> =
+                row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
+            let off_grid = off_grid(&row.centres, half);
+            rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0 }, row.bottom));
+        }
+    }
     if let Some(pitch) = pitch {
         let near = (half * 0.5).round() as i64;
         // Where the other rows' vessels stand, found by their liquid: a
@@ -474,5 +495,6 @@ fn off_grid(centres: &[f32], half: f32) -> usize {
         .count()
 }
 
+mod empty_row;
 #[cfg(test)]
 mod tests;

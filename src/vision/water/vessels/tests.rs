@@ -100,3 +100,16 @@ fn balls_in_thinly_outlined_tubes_give_the_tubes_rim_not_the_top_balls() {
     let last_row = &vessels[vessels.len() - 3..];
     assert!(last_row.iter().all(|v| v.bottom == last_row[0].bottom), "{last_row:?}");
 }
+
+#[test]
+fn a_row_of_empty_vessels_that_no_liquid_shows_is_found_a_rows_step_beyond() {
+    // Generated tuning case 879: two rows of round tubes of liquid and a
+    // third of three empty tubes, pale glass on a pale board: no column
+    // of liquid starts a row there, so the level was read without them
+    // and refused ("every tube read is full").
+    let (case, vessels) = vessels_in_case(879);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    let empty = &vessels[vessels.len() - 3..];
+    assert!(empty.iter().all(|v| v.seen == Seen::Silhouette && v.bottom == empty[0].bottom), "{empty:?}");
+    assert!(empty[0].bottom > vessels[0].bottom);
+}

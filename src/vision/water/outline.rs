@@ -57,10 +57,14 @@ const NECK_WIDTH_SLACK: f32 = 1.15;
 /// the steepest shoulder of a bottle moves it about one pixel per row.
 const WALL_STEP: i64 = 2;
 
+/// How strongly a wall stands at `(x, y)`: its contrast across, with
+/// half the row below's (a wall spans rows, JPEG noise does not).
+fn ridge(walls: &Gradients, x: i64, y: i64) -> f32 {
+    walls.across(x, y) + 0.5 * walls.across(x, y + 1)
+}
+
 fn strongest(walls: &Gradients, y: i64, from: i64, to: i64) -> (i64, f32) {
-    (from..=to)
-        .map(|x| (x, walls.across(x, y) + 0.5 * walls.across(x, y + 1)))
-        .fold((from, -1.0), |b, c| if c.1 > b.1 { c } else { b })
+    (from..=to).map(|x| (x, ridge(walls, x, y))).fold((from, -1.0), |b, c| if c.1 > b.1 { c } else { b })
 }
 
 /// How a trace picks, on each row, the wall that continues the one below.
@@ -134,7 +138,7 @@ pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32, liquid_top: u32
     let (outer_right, outer_right_strength) = strongest(walls, start, right + 2, cx + reach_out);
     let board: Vec<f32> = (outer_left - reach_in..outer_left - 1)
         .chain(outer_right + 2..outer_right + reach_in + 1)
-        .map(|x| walls.across(x, start) + 0.5 * walls.across(x, start + 1))
+        .map(|x| ridge(walls, x, start))
         .collect();
     let outer = outer_left_strength.min(outer_right_strength);
     let outside = (outer >= OUTER_WALL_CONTRAST * median(board).max(1.0))

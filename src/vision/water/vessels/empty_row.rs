@@ -80,7 +80,7 @@ pub(super) fn empty_row(template: &Template, edges: &Gradients, found: &[RowFoun
         .iter()
         .map(|&x| {
             (x - near..=x + near)
-                .filter(|&x| x >= template.reach && x < edges.width as i64 - template.reach)
+                .filter(|&x| fits(template, edges, x))
                 .map(|x| (x, template.shape(edges, x, bottom).0))
                 .max_by(|p, q| p.1.total_cmp(&q.1))
                 .map_or(x, |p| p.0) as f32
@@ -138,14 +138,9 @@ impl Lattice<'_> {
     /// The shape and strength of place `j` (0 the centre).
     fn shape(&mut self, j: i64) -> Option<(f32, f32)> {
         let reach = (self.shapes.len() as i64 - 1) / 2;
+        let (x, t, e, bottom) = (self.x(j), self.template, self.edges, self.bottom);
         let slot = self.shapes.get_mut(usize::try_from(j + reach).ok()?)?;
-        if slot.is_none() {
-            let x = (self.centre + j as f32 * self.step).round() as i64;
-            let (t, e) = (self.template, self.edges);
-            let fits = x >= t.reach && x < e.width as i64 - t.reach;
-            *slot = Some(fits.then(|| t.shape(e, x, self.bottom)));
-        }
-        slot.flatten()
+        *slot.get_or_insert_with(|| fits(t, e, x).then(|| t.shape(e, x, bottom)))
     }
 
     /// Whether place `j` holds a faint vessel that stands out of the board
@@ -155,4 +150,9 @@ impl Lattice<'_> {
         let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
         shape >= FAINT_SILHOUETTE_MATCH && strength >= MIN_FAINT_STRENGTH && shape - beside >= FAINT_PEAK
     }
+}
+
+/// Whether the template centred at `x` lies inside the picture.
+fn fits(template: &Template, edges: &Gradients, x: i64) -> bool {
+    x >= template.reach && x < edges.width as i64 - template.reach
 }

@@ -478,3 +478,9 @@ const EMPTY_DELTA_E: f32 = 20.0;
 /// Kept well under the ΔE 11 that shading spreads one liquid over a whole
 /// tube, so a slot is only joined to an identical one.
 pub(crate) const SAME_LIQUID_DELTA_E: f32 = 4.0;
+
+/// The upper median of `v` (0 when empty).
+pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    v.get(v.len() / 2).copied().unwrap_or_default()
+}

@@ -31,6 +31,7 @@ use empty_row::{RowFound, Spacing, empty_row};
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
+pub(super) use super::median;
 use super::outline::{Traced, outlines_agreed, trace};
 use super::template::{TEMPLATE_REACH, Template};
 use super::tubes::Gradients;
@@ -197,12 +198,6 @@ const MIN_FAINT_STRENGTH: f32 = 0.15;
 /// a quarter is about that margin, not fitted.
 const FAINT_PEAK: f32 = 0.25;
 
-/// The upper median of `v` (0 when empty).
-pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    v.get(v.len() / 2).copied().unwrap_or_default()
-}
-
 /// Groups columns into rows by their bottoms and widths.
 fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {
     let mut sorted: Vec<&Column> = columns.to_vec();
@@ -338,7 +333,10 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                 .filter(|&x| x >= lo && x < edges.width as i64 - lo)
                 .map(|x| (x, template.score(edges, x, bottom as i64)))
                 .max_by(|p, q| p.1.total_cmp(&q.1));
-            if let Some((x, _)) = best.filter(|&(_, s)| s >= MIN_LIQUID_SILHOUETTE_MATCH) {
+            // The place matched must be free too: a column off a vessel's
+            // centre (liquid seen in part of it) matches best at that vessel.
+            let free = |x: i64| vessels.iter().all(|v| (v.outer.center_x() - x as f32).abs() > half);
+            if let Some((x, _)) = best.filter(|&(x, s)| s >= MIN_LIQUID_SILHOUETTE_MATCH && free(x)) {
                 vessels.push(vessel_at(x as f32, bottom, Seen::Column));
                 vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
@@ -451,7 +449,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
 /// seen between two vessels is no vessel's liquid).
 fn room_for(c: &Column, vessels: &[Vessel], half: f32) -> bool {
     let d = |v: &Vessel| (c.center_x() - v.outer.center_x()).abs();
-    vessels.iter().all(|v| d(v) > half * 0.5 && (v.seen == Seen::Silhouette || d(v) >= 2.0 * half))
+    vessels.iter().all(|v| d(v) > half && (v.seen == Seen::Silhouette || d(v) >= 2.0 * half))
 }
 
 /// The centres of the places along a row resting on `bottom` that match

@@ -173,8 +173,32 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
     // its width: half the bands' height is the bound there.
     p.shortest_layer = p.shortest_layer.min((vessel.band_height * LAYER_OF_BAND).round() as u32).max(2);
     p.top_is = Top::BodyTop;
+    // Liquid stands in the body, never in a neck: where the top run of
+    // liquid goes on above the body's top measured (a cone that narrows
+    // slowly into its neck is taken for neck a layer or two down), the
+    // body reaches as high as that colour does. A colour that goes on up
+    // to the rim is the vessel's tinted glass, not liquid: the liquid's
+    // top has glass (or a cork) above it, a run as long as a layer's
+    // shortest that starts below the rim (the rim's own stroke, or glass
+    // tinted alike up to it, starts on it).
+    if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
+        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
+        let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
+        let rest = above.len() - more;
+        let glass_above = runs(&above[..rest], 0, p.shortest_layer)
+            .last()
+            .is_some_and(|run| run.y1 as usize + 3 >= rest && run.y0 > RIM_ROWS);
+        if glass_above && more as f32 <= vessel.band_height {
+            first.y0 -= more as u32;
+            p.top = first.y0;
+        }
+    }
     p
 }
+
+/// Rows below a vessel's box top that are still its rim: the box starts on
+/// the rim's row, and anti-aliasing moves it by a row or two.
+const RIM_ROWS: u32 = 2;
 
 /// The share of the liquid bands' median height that a run must reach to
 /// be a layer in a vessel found by its liquid: a band is one layer (or

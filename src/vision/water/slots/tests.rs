@@ -141,19 +141,21 @@ fn short_glyphs_count_where_they_keep_the_rhythm_of_taller_ones() {
     assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![6, 15]);
 }
 
+/// Paints `rows` of the made-up vessel's columns (10-50) in `colour`.
+fn fill(img: &mut RgbImage, rows: std::ops::Range<u32>, colour: [u8; 3]) {
+    for y in rows {
+        for x in 10..50 {
+            img.put_pixel(x, y, image::Rgb(colour));
+        }
+    }
+}
+
 /// A made-up vessel 40 columns wide on a dark board, its rim's white
 /// stroke on rows 20-23, `above` from row 24 down to row 80 and three
 /// layers below (red 80-110, green 110-145, blue 145-180), measured as
 /// if its body ended at row `top`.
 fn vessel_on_board(above: [u8; 3], top: u32) -> (RgbImage, Vessel) {
     let mut img = RgbImage::from_pixel(60, 200, image::Rgb([30, 30, 30]));
-    let fill = |img: &mut RgbImage, rows: std::ops::Range<u32>, colour: [u8; 3]| {
-        for y in rows {
-            for x in 10..50 {
-                img.put_pixel(x, y, image::Rgb(colour));
-            }
-        }
-    };
     fill(&mut img, 20..24, [250, 250, 250]);
     fill(&mut img, 24..80, above);
     fill(&mut img, 80..110, [200, 40, 40]);
@@ -186,20 +188,12 @@ fn a_colour_going_on_up_to_the_rim_is_tinted_glass_and_leaves_the_body_top() {
     // Glass tinted unlike the board (not read empty) fills the vessel to
     // its rim: it has no glass above it, only the rim's stroke.
     let (mut img, vessel) = vessel_on_board([90, 90, 90], 95);
-    for y in 80..110 {
-        for x in 10..50 {
-            img.put_pixel(x, y, image::Rgb([90, 90, 90]));
-        }
-    }
+    fill(&mut img, 80..110, [90, 90, 90]);
     let p = vessel_profile(&img, &vessel, &[vessel.outer]);
     assert_eq!(p.top, 95, "{:?}", p.runs);
     // Nor is a colour followed up more than a layer (the bands' height):
     // red from row 40 to 110 under glass, measured from row 100.
     let (mut img, vessel) = vessel_on_board([200, 40, 40], 100);
-    for y in 24..40 {
-        for x in 10..50 {
-            img.put_pixel(x, y, image::Rgb([30, 30, 30]));
-        }
-    }
+    fill(&mut img, 24..40, [30, 30, 30]);
     assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 100);
 }

@@ -180,7 +180,7 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
     // to the rim is the vessel's tinted glass, not liquid: the liquid's
     // top has glass (or a cork) above it, a run as long as a layer's
     // shortest that starts below the rim (the rim's own stroke, or glass
-    // tinted alike up to it, starts on it).
+    // tinted alike up to it, starts on it); nor does it rise far.
     if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
         let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
@@ -188,13 +188,21 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
         let glass_above = runs(&above[..rest], 0, p.shortest_layer)
             .last()
             .is_some_and(|run| run.y1 as usize + 3 >= rest && run.y0 > RIM_ROWS);
-        if glass_above && more as f32 <= vessel.band_height {
+        if glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height {
             first.y0 -= more as u32;
             p.top = first.y0;
         }
     }
     p
 }
+
+/// Most a top run of liquid is followed up above the body's top measured,
+/// in liquid bands' heights ([`Vessel::band_height`], about a layer):
+/// flasks whose necks were measured a layer or two low rose 0.4-1.4 bands
+/// (tuning cases 279, 1161, 1403, 1405), glass tinted alike all the way up
+/// a bottle's neck 4.3-4.6 (tuning cases 1382, 1518). Set between the
+/// two, at two layers.
+const MAX_RISE_BANDS: f32 = 2.0;
 
 /// Rows below a vessel's box top that are still its rim: the box starts on
 /// the rim's row, and anti-aliasing moves it by a row or two.

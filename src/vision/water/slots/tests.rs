@@ -191,9 +191,12 @@ fn a_colour_going_on_up_to_the_rim_is_tinted_glass_and_leaves_the_body_top() {
     fill(&mut img, 80..110, [90, 90, 90]);
     let p = vessel_profile(&img, &vessel, &[vessel.outer]);
     assert_eq!(p.top, 95, "{:?}", p.runs);
-    // Nor is a colour followed up more than a layer (the bands' height):
-    // red from row 40 to 110 under glass, measured from row 100.
-    let (mut img, vessel) = vessel_on_board([200, 40, 40], 100);
-    fill(&mut img, 24..40, [30, 30, 30]);
-    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 100);
+    // Nor is a colour followed up more than two bands' height (here 66
+    // rows): red from row 38 to 110 under glass, measured from row 108.
+    let (mut img, vessel) = vessel_on_board([200, 40, 40], 108);
+    fill(&mut img, 24..38, [30, 30, 30]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 108);
+    // Measured from row 100, it rises 62 rows: followed.
+    let vessel = Vessel { top: 100, ..vessel };
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 38);
 }

@@ -11,8 +11,8 @@
 //! A tube added where none stands would leave the row off-centre, which the
 //! row checks refuse.
 
+use super::median;
 use super::tubes::{Gradients, TubeBox, TubeFinding, closed_between};
-use super::vessels::median;
 use crate::geometry::Rect;
 
 /// A faint wall's edge, as a fraction of the wall finder's threshold. Not

@@ -8,8 +8,8 @@
 //! it; where a trace up them ends at the liquid's top, the ridges outside
 //! are traced too, and believed where every vessel's end alike.
 
+use super::median;
 use super::tubes::Gradients;
-use super::vessels::median;
 
 /// What tracing a vessel's walls found, in the working picture's rows.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,8 +9,8 @@
 //! strong; [`Template::shape`] gives the correlation and the strength
 //! apart, for the faint vessels a row's spacing points to.
 
+use super::median;
 use super::tubes::Gradients;
-use super::vessels::median;
 
 /// How far the template reaches either side of a vessel's centre, in
 /// half-widths of its interior: the walls and a little board beyond them.

@@ -183,7 +183,7 @@ const GAP_EDGE_SHARE: f32 = 0.5;
 /// at its weakest column if that is an edge along under half the wall. A
 /// thick outline is as wide as every wall of its game, so it stays whole.
 fn split_double_walls(walls: Vec<Wall>, segments: &[Segment]) -> Vec<Wall> {
-    let typical = super::vessels::median(walls.iter().map(|w| w.x1 - w.x0).collect());
+    let typical = super::median(walls.iter().map(|w| w.x1 - w.x0).collect());
     let mut out = Vec::with_capacity(walls.len());
     for w in walls {
         if w.x1 - w.x0 <= DOUBLE_WALL_WIDTHS * typical {

@@ -16,8 +16,8 @@ use super::{Doubt, raw_of};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::vision::water::Detection;
+use crate::vision::water::median;
 use crate::vision::water::slots::{SLOT_STROKE_WHITE, is_stroke};
-use crate::vision::water::vessels::median;
 
 /// How near a pixel must be to the hidden cells' median shade to count as
 /// one, in ΔE: a hidden cell is flat colour, and JPEG at quality 40 moves

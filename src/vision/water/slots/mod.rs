@@ -344,7 +344,7 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
     let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
     let centres: Vec<u32> = glyphs.iter().filter(|g| g.1 > g.0).map(|g| (g.0 + g.1) / 2).collect();
     let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
-    let mid = super::vessels::median(gaps.clone());
+    let mid = super::median(gaps.clone());
     let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
     if even && glyphs.iter().any(tall) {
         centres

@@ -5,9 +5,10 @@
 //! that match the template's shape, centred like the rows found and spaced
 //! by their pitch, are that row.
 
+use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, median};
+use super::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH};
 
 /// How far beyond the only row found a row of empty vessels is looked for,
 /// as a share of the picture's height, bottom to bottom: a level's rows

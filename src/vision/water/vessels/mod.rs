@@ -31,7 +31,7 @@ use empty_row::{RowFound, Spacing, empty_row};
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
-pub(super) use super::median;
+use super::median;
 use super::outline::{Traced, outlines_agreed, trace};
 use super::template::{TEMPLATE_REACH, Template};
 use super::tubes::Gradients;

@@ -4,19 +4,21 @@
 //! behind it) nor one colour of glass, and read as liquid. A game's liquid
 //! is flat colour; the grain is the evidence. A slot on top of a tube whose
 //! middle is grained where the board beside it is grained too is that
-//! glass. Tried, like [`tinted`](super::tinted), only when the counts
+//! glass; so is one the colour of the board just outside its vessel's walls
+//! (clear glass before a cloud that the middle of the gap misses). Tried, like [`tinted`](super::tinted), only when the counts
 //! failed, and believed only if the reading then passes every check.
 
 use image::RgbImage;
 
+use super::board::{beside_patch, board_at_walls};
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::slots::{beside_patch, slot_middle};
+use super::slots::slot_middle;
 use super::{Detection, looks_empty};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, to_lab};
 
 /// The detection with every slot read as liquid that shows the board's
-/// grain (or looks like `glass`, the game's empty glass where it was seen),
+/// grain or the board just outside its walls (or looks like `glass`, the game's empty glass where it was seen),
 /// with only such slots or empty ones above it, taken for empty; `None`
 /// when no slot changes. A slot that looks like the grained glass just
 /// above it is taken for that glass too.
@@ -45,7 +47,10 @@ pub(super) fn grained_glass_taken_for_liquid(
             // grained glass just above it is that glass too, so a
             // ground's glass is never split into glass and a liquid.
             let glass_goes_on = grained_above.is_some_and(|above| looks_empty(color, above));
-            if shows_grain(image, &tube.outer, slot, &outlines) || glass_goes_on {
+            if shows_grain(image, &tube.outer, slot, &outlines)
+                || glass_goes_on
+                || shows_board_at_walls(image, &tube.outer, slot, &outlines, color)
+            {
                 grained_above = Some(color);
             } else if !like_glass {
                 break;
@@ -65,6 +70,14 @@ fn shows_grain(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect]) ->
     let inside = lightness_spread(image, &slot_middle(slot));
     let board = lightness_spread(image, &beside_patch(image, tube, slot, outlines));
     inside >= FLAT_LIQUID_SPREAD && board >= GRAINED_BOARD_SPREAD && inside >= GLASS_PASSES * board
+}
+
+/// Whether a slot's colour is that of the board just outside its vessel's
+/// walls, level with the slot's middle, on either side: clear glass over a
+/// board that changes across the screen (clouds, a photo), where the board
+/// in the middle of the gap beside the vessel is not the board behind it.
+fn shows_board_at_walls(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect], color: [u8; 3]) -> bool {
+    board_at_walls(image, tube, slot, outlines).into_iter().flatten().any(|b| looks_empty(color, b))
 }
 
 /// The interquartile range of CIELAB lightness over the part of `area` in
@@ -182,6 +195,33 @@ mod tests {
         assert_eq!(glassy.samples[2], vec![Empty; 3]);
         // Red under grained glass is unlike it, and stays.
         assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
+    }
+
+    #[test]
+    fn clear_glass_before_a_cloud_the_gap_misses_is_empty() {
+        // A flat sky with a white cloud over the first tube and just past
+        // its walls, ending before the middle of the gap: the glass shows
+        // the cloud, flat, and the board in the gap is sky.
+        let (sky, cloud, stroke) = ([90u8, 140, 220], [245u8, 245, 245], [128u8, 128, 128]);
+        let mut image = RgbImage::from_fn(200, 160, |x, y| {
+            image::Rgb(if (8..68).contains(&x) && (40..150).contains(&y) { cloud } else { sky })
+        });
+        let (_, mut detection) = grained_level();
+        for (t, tube) in detection.tubes.iter().enumerate() {
+            for y in tube.outer.y0..tube.outer.y1 {
+                for x in tube.outer.x0..tube.outer.x1 {
+                    let wall = x < tube.outer.x0 + 2 || x >= tube.outer.x1 - 2;
+                    let inside = if t == 1 { BLUE } else { image.get_pixel(x, y).0 };
+                    image.put_pixel(x, y, image::Rgb(if wall { stroke } else { inside }));
+                }
+            }
+        }
+        detection.samples = vec![vec![Color(cloud); 3], vec![Color(BLUE); 3], vec![Color(sky); 3]];
+        detection.raw = vec![vec![cloud; 3], vec![BLUE; 3], vec![sky; 3]];
+        let glassy = grained_glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as liquid");
+        assert_eq!(glassy.samples[0], vec![Empty; 3]);
+        // The blue liquid is like no board beside it, and stays.
+        assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
     }
 
     #[test]

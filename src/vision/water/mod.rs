@@ -10,6 +10,7 @@
 //! checked into a level ([`level`]), and the [`Layout`] the overlay draws on
 //! is built once, with the colour of each id as read.
 
+mod board;
 pub mod colors;
 mod columns;
 pub mod doubts;
@@ -345,7 +346,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
             let (color, bright) = sample_slot(&working, rect);
             tube_raw.push(color);
             // Empty glass is transparent: it looks like the board beside it.
-            let beside = slots::sample_beside(&working, &tube.outer, rect, &outlines);
+            let beside = board::sample_beside(&working, &tube.outer, rect, &outlines);
             let sample = if !liquid_ended && looks_empty(color, beside) {
                 SlotSample::Empty
             } else if bright >= HIDDEN_GLYPH_SHARE && slots::is_dark_grey(color) && !glyphless {

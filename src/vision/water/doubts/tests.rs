@@ -337,13 +337,20 @@ fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
     };
     assert_eq!(change_in_empty(&image, &detection), None);
     assert_eq!(off_grid(&image, &detection), None);
-    // The same change with the board beside the tube flat is a liquid
-    // taken for glass, off the grid.
-    for y in 0..240 {
-        for x in 55..100 {
-            image.put_pixel(x, y, image::Rgb(sky));
+    // With the gap on the right flat, the board just outside the left
+    // wall still shows the horizon: the change is the board's.
+    let flatten = |image: &mut RgbImage, columns: std::ops::Range<u32>| {
+        for y in 0..240 {
+            for x in columns.clone() {
+                image.put_pixel(x, y, image::Rgb(sky));
+            }
         }
-    }
+    };
+    flatten(&mut image, 55..100);
+    assert_eq!(change_in_empty(&image, &detection), None);
+    // The same change with the board on both sides of the tube flat is a
+    // liquid taken for glass, off the grid.
+    flatten(&mut image, 0..8);
     assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
     assert!(matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })));
 }

@@ -11,8 +11,9 @@ use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::board::{board_at_walls, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{Run, check_step, row_colors, runs, sample_beside};
+use crate::vision::water::slots::{Run, check_step, row_colors, runs};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
 
 /// Down the middle of every tube, each change between two long runs of
@@ -127,15 +128,21 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
 }
 
 /// Whether the board beside `tube` changes colour between the rows of two
-/// runs down its glass (by more than one colour's spread): empty glass over
-/// a board that is not flat (a horizon, clouds) shows the board's changes,
-/// which are no liquid's and fall on no grid.
+/// runs down its glass (by more than one colour's spread), in the middle
+/// of the gap or just outside either wall: empty glass over a board that
+/// is not flat (a horizon, clouds) shows the board's changes, which are no
+/// liquid's and fall on no grid.
 fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &[Run]) -> bool {
     let beside = |run: &Run| {
         let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
-        to_lab(sample_beside(image, &tube.outer, &rows, outlines))
+        let [left, right] = board_at_walls(image, &tube.outer, &rows, outlines);
+        [Some(sample_beside(image, &tube.outer, &rows, outlines)), left, right]
     };
-    delta_e(beside(&pair[0]), beside(&pair[1])) >= SAME_COLOR_MAX_DELTA_E
+    let (a, b) = (beside(&pair[0]), beside(&pair[1]));
+    a.iter().zip(&b).any(|pair| match pair {
+        (Some(a), Some(b)) => delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E,
+        _ => false,
+    })
 }
 
 /// The outlines of a detection's tubes, which the board beside a tube is

@@ -237,7 +237,7 @@ fn strip_profile(
     let mut runs = runs(&prof, top, min_len);
     for run in &mut runs {
         let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
-        run.empty = super::looks_empty(run.color, sample_beside(img, r, &band, others));
+        run.empty = super::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
     let bottom = bottom.unwrap_or_else(|| runs.last().map_or(end, |run| run.y1));
     let glyphs = glyph_centres(img, sx0, sx1, top, bottom, &prof);
@@ -421,40 +421,6 @@ pub(crate) const SLOT_STROKE_WHITE: u8 = 200;
 /// ([`GLYPH_ABOVE_CELL`] in every channel).
 pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
     (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL)))
-}
-
-/// The median colour of the board next to a tube, level with a slot when
-/// there is room (see [`beside_patch`]).
-pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [u8; 3] {
-    let patch = beside_patch(img, tube, slot, others);
-    let pixels: Vec<[u8; 3]> = (patch.y0..patch.y1.min(img.height()))
-        .flat_map(|y| (patch.x0..patch.x1.min(img.width())).map(move |x| img.get_pixel(x, y).0))
-        .collect();
-    median_color(&pixels)
-}
-
-/// The patch of board next to a tube that stands for the board behind a
-/// slot: level with the slot's middle, in the middle of the gap to the
-/// next tube (or the screen edge) on the right, else on the left, else
-/// just above the tube.
-pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> Rect {
-    let w = tube.width();
-    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
-    let right_end =
-        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
-    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
-    let h = slot.height();
-    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
-    if right_end.saturating_sub(tube.x1) >= w / 3 {
-        let gap = right_end - tube.x1;
-        Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
-    } else if tube.x0.saturating_sub(left_end) >= w / 3 {
-        let gap = tube.x0 - left_end;
-        Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
-    } else {
-        let above = tube.y0.saturating_sub(w / 3);
-        Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
-    }
 }
 
 /// The part of a slot its colour is sampled from: its middle three fifths

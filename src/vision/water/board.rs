@@ -1,0 +1,148 @@
+//! The board around a tube, which empty glass is told by: transparent
+//! glass looks like what is behind it. The board in the middle of the gap
+//! to the next tube stands for it where the board is flat or a slow
+//! gradient; the board just outside the walls where it changes across the
+//! screen (clouds, a photo).
+
+use image::RgbImage;
+
+use super::slots::{RUN_STEP, color_distance};
+use crate::geometry::Rect;
+use crate::imaging::color::median_color;
+
+/// The median colour of the board next to a tube, level with a slot when
+/// there is room (see [`beside_patch`]).
+pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [u8; 3] {
+    let patch = beside_patch(img, tube, slot, others);
+    let pixels: Vec<[u8; 3]> = (patch.y0..patch.y1.min(img.height()))
+        .flat_map(|y| (patch.x0..patch.x1.min(img.width())).map(move |x| img.get_pixel(x, y).0))
+        .collect();
+    median_color(&pixels)
+}
+
+/// The patch of board next to a tube that stands for the board behind a
+/// slot: level with the slot's middle, in the middle of the gap to the
+/// next tube (or the screen edge) on the right, else on the left, else
+/// just above the tube.
+pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> Rect {
+    let w = tube.width();
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
+    let right_end =
+        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
+    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
+    let h = slot.height();
+    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
+    if right_end.saturating_sub(tube.x1) >= w / 3 {
+        let gap = right_end - tube.x1;
+        Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
+    } else if tube.x0.saturating_sub(left_end) >= w / 3 {
+        let gap = tube.x0 - left_end;
+        Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
+    } else {
+        let above = tube.y0.saturating_sub(w / 3);
+        Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
+    }
+}
+
+/// The board just outside a tube's walls, level with the middle of `slot`,
+/// left and right, where it is seen before a neighbour in the row or the
+/// screen's edge: behind clear glass where the board changes across the
+/// screen (clouds, a photo) it is nearer what the glass shows than the
+/// board in the middle of the gap ([`sample_beside`]). Walking out from the
+/// slot's middle along its rows, the board is the first stretch of
+/// [`WALL_PATCH`] of the tube's width in one colour beyond the first change
+/// (the liquid's edge, the wall, an outline's stroke); a side with no
+/// change at all shows what the slot shows, up to the next tube.
+pub fn board_at_walls(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [Option<[u8; 3]>; 2] {
+    let w = tube.width();
+    let reach = (w / WALL_PATCH).max(2) as usize;
+    let h = slot.height();
+    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1).min(img.height()));
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1 && *o != tube;
+    let centre = (tube.x0 + tube.x1) / 2;
+    let right_end = others
+        .iter()
+        .filter(same_row)
+        .filter(|o| o.x0 > centre)
+        .map(|o| o.x0)
+        .min()
+        .unwrap_or(img.width())
+        .min(tube.x1 + w);
+    let left_end = others
+        .iter()
+        .filter(same_row)
+        .filter(|o| o.x1 < centre)
+        .map(|o| o.x1)
+        .max()
+        .unwrap_or(0)
+        .max(tube.x0.saturating_sub(w));
+    let column = |x: u32| {
+        let pixels: Vec<[u8; 3]> = (y0..y1).map(|y| img.get_pixel(x, y).0).collect();
+        median_color(&pixels)
+    };
+    let right: Vec<[u8; 3]> = (centre..right_end).map(column).collect();
+    let left: Vec<[u8; 3]> = (left_end..centre).rev().map(column).collect();
+    let half = (w / 2) as usize;
+    [left, right].map(|side| board_beyond_wall(&side, half, reach))
+}
+
+/// The board in a row of colours walked out from a tube's middle, whose
+/// box ends `half` colours out: the median of the first `reach` colours
+/// in one colour beyond both the box's edge and the first change (the
+/// box of a vessel found by its liquid can end inside its glass, and a
+/// highlight streak is a change inside the box); the last `reach` when
+/// nothing changes; none when no stretch that long follows.
+fn board_beyond_wall(side: &[[u8; 3]], half: usize, reach: usize) -> Option<[u8; 3]> {
+    let inside = *side.first()?;
+    let changed = side.iter().position(|&c| color_distance(c, inside) > RUN_STEP);
+    let start = changed.map_or(side.len().saturating_sub(reach), |i| i.max(half));
+    (start..side.len().saturating_sub(reach - 1))
+        .map(|i| &side[i..i + reach])
+        .find(|run| run.iter().all(|&c| color_distance(c, run[0]) <= RUN_STEP))
+        .map(median_color)
+}
+
+/// A tube's width over the stretch of one colour [`board_at_walls`] takes
+/// for the board: longer than an outline's stroke or a wall's shading (the
+/// generated outlines are at most a tenth of the width thick with their
+/// glow), short enough to fit in the gap between tubes. Not fitted.
+const WALL_PATCH: u32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row of boards 200 wide and 40 high with a tube box at x 60..100
+    /// outlined by grey strokes 3 columns wide, `inside` between them and a
+    /// white highlight streak 3 columns wide near its left wall; the board is
+    /// `left` and `right` of it.
+    fn tube_between(inside: [u8; 3], left: [u8; 3], right: [u8; 3]) -> (RgbImage, Rect) {
+        let img = RgbImage::from_fn(200, 40, |x, _| {
+            image::Rgb(match x {
+                0..60 => left,
+                60..63 | 97..100 => [128, 128, 128],
+                66..69 => [250, 250, 250],
+                63..97 => inside,
+                _ => right,
+            })
+        });
+        (img, Rect { x0: 60, y0: 0, x1: 100, y1: 40 })
+    }
+
+    #[test]
+    fn the_board_at_the_walls_lies_beyond_the_box_and_the_first_change() {
+        let (sky, cloud, red) = ([90, 140, 220], [245, 245, 245], [200, 30, 30]);
+        let (img, tube) = tube_between(red, sky, cloud);
+        let slot = Rect { x0: 60, y0: 5, x1: 100, y1: 35 };
+        // The streak is a change inside the box, and the liquid beyond it is
+        // not the board: both sides read the board beyond the strokes.
+        assert_eq!(board_at_walls(&img, &tube, &slot, &[tube]), [Some(sky), Some(cloud)]);
+        // A neighbour's box right beside the wall leaves no board on that side.
+        let neighbour = Rect { x0: 101, y0: 0, x1: 141, y1: 40 };
+        assert_eq!(board_at_walls(&img, &tube, &slot, &[tube, neighbour]), [Some(sky), None]);
+        // Clear glass with no wall drawn changes nowhere: the board is what
+        // the glass shows, up to a tube's width out.
+        let plain = RgbImage::from_pixel(200, 40, image::Rgb(sky));
+        assert_eq!(board_at_walls(&plain, &tube, &slot, &[tube]), [Some(sky), Some(sky)]);
+    }
+}

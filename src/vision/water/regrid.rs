@@ -60,7 +60,10 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
 /// slots read again with tinted empty glass taken for empty (see
 /// [`tinted`]; the glass is `glass` when known, else the glass above the
 /// liquid), if that reading passes; else with glass over a grained board
-/// taken for empty too (see [`grained`]), if that passes. Otherwise the
+/// taken for empty too (see [`grained`]), if that passes; else, when the
+/// counts failed, with slots read empty on top of the liquid that are
+/// unlike the empty tubes' glass taken for liquid
+/// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the
 /// failed reading, and the tinted detection if there was one.
 fn with_glass_empty(
     image: &RgbImage,
@@ -85,6 +88,13 @@ fn with_glass_empty(
     // the glass was seen, its tint).
     let seen = glass.or_else(|| tinted::glass_seen(image, detection));
     if let Some(d) = grained::grained_glass_taken_for_liquid(image, detection, seen) {
+        let again = judged(image, options, d);
+        if again.read.is_ok() {
+            return (again, None);
+        }
+    }
+    // Liquid the colour of the board, where the glass is tinted unlike it.
+    if let Some(d) = tinted::liquid_taken_for_glass(detection).filter(|_| counts_failed(&sight)) {
         let again = judged(image, options, d);
         if again.read.is_ok() {
             return (again, None);

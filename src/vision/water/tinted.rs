@@ -5,12 +5,14 @@
 //! headroom of the tubes that have it), or around the balls of a ball sort
 //! whose tubes are full to the top, shows what the game's empty glass
 //! looks like; slots on top of a tube that look like it are that glass.
+//! The mirror case too: a liquid of the board's colour read as empty where
+//! the glass of the tubes read wholly empty is unlike it.
 
 use image::RgbImage;
 
-use super::Detection;
 use super::doubts::glass_above;
 use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::{Detection, looks_empty};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
@@ -26,6 +28,42 @@ pub(super) fn glass_taken_for_liquid(
 ) -> Option<Detection> {
     let glass = to_lab(known.or_else(|| glass_seen(image, detection))?);
     top_slots_taken_for_glass(detection, |_, _, color| delta_e(to_lab(color), glass) < SAME_COLOR_MAX_DELTA_E)
+}
+
+/// The detection with every slot read empty on top of a tube's liquid
+/// that is unlike the game's empty glass taken for liquid, walking up from
+/// the liquid to the first slot like the glass; `None` when no tube was
+/// read wholly empty, the empty tubes' glass is not one colour, or no slot
+/// changes. The mirror of [`glass_taken_for_liquid`]: a slot is taken for
+/// empty when it looks like the board beside its tube, so where the glass
+/// is tinted unlike the board, a liquid of the board's colour (navy on a
+/// dark board, tuning case 1056) reads as glass and the counts fail. The
+/// tubes read wholly empty show what the glass looks like.
+pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection> {
+    let empty_tubes =
+        detection.samples.iter().zip(&detection.raw).filter(|(s, _)| s.iter().all(|s| *s == SlotSample::Empty));
+    let glass: Vec<[u8; 3]> = empty_tubes.flat_map(|(_, raw)| raw.iter().copied()).collect();
+    let centre = to_lab(median_color(&glass));
+    if glass.is_empty() || glass.iter().any(|&g| delta_e(to_lab(g), centre) >= SAME_COLOR_MAX_DELTA_E) {
+        return None;
+    }
+    let glass = median_color(&glass);
+    let mut out = detection.clone();
+    let mut changed = false;
+    for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
+        let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
+        if filled == 0 {
+            continue;
+        }
+        for (sample, &color) in samples.iter_mut().zip(raw).skip(filled) {
+            if *sample != SlotSample::Empty || looks_empty(color, glass) {
+                break;
+            }
+            *sample = SlotSample::Color(color);
+            changed = true;
+        }
+    }
+    changed.then_some(out)
 }
 
 /// The detection with every slot read as liquid that `is_glass` (given the
@@ -214,5 +252,24 @@ mod tests {
         detection.raw[2] = vec![GLASS, BLUE, GLASS];
         let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the top slot is glass");
         assert_eq!(glassy.samples[2], vec![Color(GLASS), Color(BLUE), Empty]);
+    }
+
+    #[test]
+    fn a_slot_read_empty_on_top_of_the_liquid_and_unlike_the_glass_is_liquid() {
+        // The board is dark, the glass a lighter grey, and a navy liquid
+        // close to the board (tuning case 1056): the red tube's top layer,
+        // navy, was read empty; the blue tube has glass above its liquid.
+        let (navy, grey) = ([0, 66, 90], [78, 87, 86]);
+        let (_, mut detection) = tinted_level();
+        detection.raw = vec![vec![RED, RED, navy], vec![BLUE, grey, grey], vec![grey; 3]];
+        detection.samples = vec![vec![Color(RED), Color(RED), Empty], vec![Color(BLUE), Empty, Empty], vec![Empty; 3]];
+        let liquid = liquid_taken_for_glass(&detection).expect("the navy layer was read empty");
+        assert_eq!(liquid.samples[0], vec![Color(RED), Color(RED), Color(navy)]);
+        // Glass above the liquid that looks like the empty tube's stays.
+        assert_eq!(liquid.samples[1], vec![Color(BLUE), Empty, Empty]);
+        // With no tube read wholly empty, the glass is not seen.
+        detection.samples[2] = vec![Color(BLUE), Empty, Empty];
+        detection.raw[2] = vec![BLUE, grey, grey];
+        assert!(liquid_taken_for_glass(&detection).is_none());
     }
 }

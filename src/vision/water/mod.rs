@@ -142,7 +142,8 @@ pub enum VisionError {
 /// level. A small screenshot that gives no reading is looked at again at
 /// twice its size, and a large one whose layers were too short to measure
 /// in the shrunk copy at its own size ([`zoom`]); that reading is believed
-/// only if it passes every check.
+/// only if it passes every check (its refusal is given when it measured
+/// layers the first look could not).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let first = read_at(image, options, Zoom::Fit);
     let closer = match &first.read {
@@ -152,7 +153,10 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
         Err(_) => return first,
     };
     let closer = read_at(image, options, closer);
-    if closer.read.is_ok() { closer } else { first }
+    // Where the first look could not measure the layers and the closer one
+    // could, the closer one's refusal says what was doubtful.
+    let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
+    if closer.read.is_ok() || (measured(&closer) && !measured(&first)) { closer } else { first }
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their

@@ -89,4 +89,20 @@ mod tests {
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
     }
+
+    #[test]
+    fn a_closer_look_that_measures_the_layers_gives_its_own_refusal() {
+        // Generated tuning case 663: fourteen small wine glasses on a
+        // 1080x2466 screenshot, too small to measure in the shrunk copy.
+        // At its own size the layers are measured, so whatever follows
+        // (a reading, or a refusal of what was read there) is not "could
+        // not measure".
+        let case = crate::synthetic::water::generate::case(663);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
+        let own = read_at(&case.picture, &ReadOptions::default(), Zoom::Own);
+        assert!(!matches!(own.read, Err(VisionError::NoLayers { .. })), "{:?}", own.read);
+        let sight = read(&case.picture, &ReadOptions::default());
+        assert!(!matches!(sight.read, Err(VisionError::NoLayers { .. })), "{:?}", sight.read);
+    }
 }

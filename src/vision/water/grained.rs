@@ -4,9 +4,10 @@
 //! behind it) nor one colour of glass, and read as liquid. A game's liquid
 //! is flat colour; the grain is the evidence. A slot on top of a tube whose
 //! middle is grained where the board beside it is grained too is that
-//! glass; so is one the colour of the board just outside its vessel's walls
-//! (clear glass before a cloud that the middle of the gap misses). Tried, like [`tinted`](super::tinted), only when the counts
-//! failed, and believed only if the reading then passes every check.
+//! glass; so is one the colour of the board just outside its vessel's
+//! walls (clear glass before a cloud that the middle of the gap misses).
+//! Tried, like [`tinted`](super::tinted), only when the counts failed, and
+//! believed only if the reading then passes every check.
 
 use image::RgbImage;
 
@@ -18,8 +19,9 @@ use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, to_lab};
 
 /// The detection with every slot read as liquid that shows the board's
-/// grain or the board just outside its walls (or looks like `glass`, the game's empty glass where it was seen),
-/// with only such slots or empty ones above it, taken for empty; `None`
+/// grain or the board just outside its walls (or looks like `glass`, the
+/// game's empty glass where it was seen), with only such slots or empty
+/// ones above it, taken for empty; `None`
 /// when no slot changes. A slot that looks like the grained glass just
 /// above it is taken for that glass too.
 pub(super) fn grained_glass_taken_for_liquid(

@@ -43,11 +43,13 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
     let empty_tubes =
         detection.samples.iter().zip(&detection.raw).filter(|(s, _)| s.iter().all(|s| *s == SlotSample::Empty));
     let glass: Vec<[u8; 3]> = empty_tubes.flat_map(|(_, raw)| raw.iter().copied()).collect();
-    let centre = to_lab(median_color(&glass));
-    if glass.is_empty() || glass.iter().any(|&g| delta_e(to_lab(g), centre) >= SAME_COLOR_MAX_DELTA_E) {
+    if glass.is_empty() {
         return None;
     }
-    let glass = median_color(&glass);
+    let centre = median_color(&glass);
+    if glass.iter().any(|&g| delta_e(to_lab(g), to_lab(centre)) >= SAME_COLOR_MAX_DELTA_E) {
+        return None;
+    }
     let mut out = detection.clone();
     let mut changed = false;
     for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
@@ -56,7 +58,7 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
             continue;
         }
         for (sample, &color) in samples.iter_mut().zip(raw).skip(filled) {
-            if *sample != SlotSample::Empty || looks_empty(color, glass) {
+            if *sample != SlotSample::Empty || looks_empty(color, centre) {
                 break;
             }
             *sample = SlotSample::Color(color);

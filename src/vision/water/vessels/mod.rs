@@ -353,8 +353,9 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     // is taken (and the place a pitch beyond it looked at in turn); one
     // that only echoes the shape leaves the row in doubt. Where another
     // row has a vessel found by its liquid, the place is a column of the
-    // level's, and its shape alone is enough (a white outline on white
-    // paper has next to no strength).
+    // level's, and its shape alone is enough, matched as a faint vessel's
+    // or standing out of the board (a white outline on white paper has
+    // next to no strength, and lined paper blurs its shape).
     let pitch = {
         let mut gaps: Vec<f32> = rows
             .iter()
@@ -417,7 +418,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                         columns.iter().any(|&(other, c)| other != *bottom && (c - x as f32).abs() <= near as f32);
                     if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
                         && strength >= MIN_FAINT_STRENGTH)
-                        || (in_a_column && shape >= FAINT_SILHOUETTE_MATCH)
+                        || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out))
                     {
                         let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
                         if step < 0.0 {

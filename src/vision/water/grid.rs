@@ -18,10 +18,11 @@ fn is_long(run: &Run, p: &Profile) -> bool {
     run.y1 - run.y0 >= p.shortest_layer
 }
 
-/// Most rows between a lit surface band and the liquid below it: the
-/// anti-aliased edge between two runs, which `runs` drops (it is shorter
-/// than a run); 0 to 3 rows down zhoushizoe's bottles in the working copy.
-const SURFACE_GAP: u32 = 3;
+/// Most rows between two runs that meet (a lit surface band and the
+/// liquid below it, glass and the liquid's top): the anti-aliased edge
+/// between them, which `runs` drops (it is shorter than a run); 0 to 3
+/// rows down zhoushizoe's bottles in the working copy.
+pub(super) const SURFACE_GAP: u32 = 3;
 
 /// Where a game draws the lit surface of a liquid, a short band of its own
 /// colour on top of it: above the top layer (the liquid below it starts on

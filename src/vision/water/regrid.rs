@@ -77,28 +77,23 @@ fn with_glass_empty(
     let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
         return (sight, None);
     };
+    // A detection with some slots read again, judged: kept if it passes.
+    let passing = |d: Detection| Some(judged(image, options, d)).filter(|again| again.read.is_ok());
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
-    if let Some(d) = &glassy {
-        let again = judged(image, options, d.clone());
-        if again.read.is_ok() {
-            return (again, None);
-        }
+    if let Some(again) = glassy.clone().and_then(passing) {
+        return (again, None);
     }
     // Glass over a grained board: its slots show the grain (and, where
     // the glass was seen, its tint).
     let seen = glass.or_else(|| tinted::glass_seen(image, detection));
-    if let Some(d) = grained::grained_glass_taken_for_liquid(image, detection, seen) {
-        let again = judged(image, options, d);
-        if again.read.is_ok() {
-            return (again, None);
-        }
+    if let Some(again) = grained::grained_glass_taken_for_liquid(image, detection, seen).and_then(passing) {
+        return (again, None);
     }
     // Liquid the colour of the board, where the glass is tinted unlike it.
-    if let Some(d) = tinted::liquid_taken_for_glass(detection).filter(|_| counts_failed(&sight)) {
-        let again = judged(image, options, d);
-        if again.read.is_ok() {
-            return (again, None);
-        }
+    if counts_failed(&sight)
+        && let Some(again) = tinted::liquid_taken_for_glass(detection).and_then(passing)
+    {
+        return (again, None);
     }
     (sight, glassy)
 }

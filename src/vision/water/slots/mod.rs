@@ -10,6 +10,7 @@
 
 use image::RgbImage;
 
+use super::grid::SURFACE_GAP;
 pub use super::grid::{SlotGeometry, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
@@ -187,7 +188,7 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
         let rest = above.len() - more;
         let glass_above = runs(&above[..rest], 0, p.shortest_layer)
             .last()
-            .is_some_and(|run| run.y1 as usize + 3 >= rest && run.y0 > RIM_ROWS);
+            .is_some_and(|run| run.y1 as usize + SURFACE_GAP as usize >= rest && run.y0 > RIM_ROWS);
         if glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height {
             first.y0 -= more as u32;
             p.top = first.y0;

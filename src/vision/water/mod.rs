@@ -326,7 +326,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     match grid {
         Grid::Measured => {}
         Grid::LayerAbove => geometry.capacity += 1,
-        Grid::LayerFewer => geometry.capacity = geometry.capacity.saturating_sub(1),
+        Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
     }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

@@ -24,7 +24,8 @@ use palette::Lab;
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
-/// neck: on the shorter grid it is taken for empty). On either grid,
+/// neck: on the shorter grid it is taken for empty), and shorter by a
+/// second layer where the shorter grid's counts fail so again. On any grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
@@ -34,23 +35,37 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
     if measured.read.is_ok() {
         return measured;
     }
-    let counts_failed = counts_failed(&measured);
+    let failed = counts_failed(&measured);
     // What the tubes' tops show, with tinted glass taken for empty when
     // the counts failed with it read as a liquid.
     let tops = glassy.as_ref().or(measured.detection.as_ref());
     // The glass, when every tube's top slot shows it.
-    let top_glass = tops.filter(|_| counts_failed).and_then(glass_on_every_top);
-    let other = match (&measured.read, tops) {
+    let mut known = tops.filter(|_| failed).and_then(glass_on_every_top);
+    let mut next = match (&measured.read, tops) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
-        (_, Some(d)) if counts_failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
-        (_, Some(d)) if counts_failed && (every_top_slot_empty(d) || top_glass.is_some()) => Some(Grid::LayerFewer),
+        (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
+        (_, Some(d)) if failed && (every_top_slot_empty(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
         _ => None,
     };
-    if let Some(grid) = other {
-        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, grid), top_glass);
+    while let Some(grid) = next {
+        let (again, glassy) = with_glass_empty(image, options, read_with(image, options, look, grid), known);
         if again.read.is_ok() {
             return again;
         }
+        // A second layer fewer where the first left glass on top of
+        // every tube: a rim and a unit of tinted headroom above the
+        // liquid (tuning case 663, wine glasses whose box starts on the
+        // rim).
+        let tops = glassy.as_ref().or(again.detection.as_ref()).filter(|_| counts_failed(&again));
+        known = tops.and_then(glass_on_every_top);
+        next = match grid {
+            Grid::LayersFewer(n)
+                if n < MAX_LAYERS_FEWER && tops.is_some_and(|d| every_top_slot_empty(d) || known.is_some()) =>
+            {
+                Some(Grid::LayersFewer(n + 1))
+            }
+            _ => None,
+        };
     }
     measured
 }
@@ -168,10 +183,17 @@ pub(super) enum Grid {
     /// slot, a vessel's shoulder or neck (which stops its walls, or holds
     /// its top unit in less height) was taken for headroom.
     LayerAbove,
-    /// One layer fewer: where the counts fail and every tube's top slot is
-    /// empty, a neck or headroom a layer tall was counted as a slot.
-    LayerFewer,
+    /// Layers fewer: where the counts fail and every tube's top slot is
+    /// empty, a neck or headroom a layer tall was counted as a slot; and
+    /// where they fail again so, a rim and a layer of headroom.
+    LayersFewer(usize),
 }
+
+/// Most layers a reading drops from the measured grid: a rim and a layer
+/// of headroom both counted as slots (tuning case 663). Each layer
+/// dropped needs the counts to fail with every tube's top slot empty or
+/// showing one glass, which no level in play does.
+const MAX_LAYERS_FEWER: usize = 2;
 
 #[cfg(test)]
 mod tests {
@@ -219,6 +241,31 @@ mod tests {
         // empty ones, was read empty on top of the other three, so "the
         // top slot of every tube shows one colour" did not hold.
         reads_exactly(1079);
+    }
+
+    #[test]
+    fn a_rim_and_a_layer_of_tinted_headroom_are_two_layers_too_many() {
+        // Generated tuning case 663: wine glasses whose box starts on the
+        // white rim, a unit of grey glass above five layers of liquid; the
+        // grid measured seven slots, and one fewer still left the glass on
+        // top of every tube.
+        reads_exactly(663);
+    }
+
+    #[test]
+    fn glass_in_a_headroom_thinner_than_a_third_of_a_slot_is_seen() {
+        // Generated tuning case 1760: round tubes of grey glass, a quarter
+        // slot of it above every tube's liquid, two empty tubes' glass read
+        // as a liquid that made a whole colour, so every tube was full.
+        reads_exactly(1760);
+    }
+
+    #[test]
+    fn each_row_of_tubes_shows_the_glass_over_its_own_board() {
+        // Generated tuning case 978: bulbs over a sky in the upper row and
+        // dark water in the lower; the empty bulbs below are tinted by the
+        // water, unlike the glass in the upper row's necks.
+        reads_exactly(978);
     }
 
     #[test]

@@ -10,8 +10,9 @@
 
 use image::RgbImage;
 
-use super::doubts::glass_above;
+use super::doubts::{glass_above, glass_above_each};
 use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::slots::runs;
 use super::{Detection, looks_empty};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
@@ -20,14 +21,43 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 /// (within one colour's spread) and has only such slots or empty ones above
 /// it taken for empty; `None` when the glass is not seen or no slot
 /// changes. The glass is `known` when the caller saw it (on top of every
-/// tube), else the glass above the liquid.
+/// tube), else the glass above the liquid: of the tube's own row, or of
+/// every row.
 pub(super) fn glass_taken_for_liquid(
     image: &RgbImage,
     detection: &Detection,
     known: Option<[u8; 3]>,
 ) -> Option<Detection> {
     let glass = to_lab(known.or_else(|| glass_seen(image, detection))?);
-    top_slots_taken_for_glass(detection, |_, _, color| delta_e(to_lab(color), glass) < SAME_COLOR_MAX_DELTA_E)
+    let rows = if known.is_none() { glass_above_by_row(image, detection) } else { Vec::new() };
+    top_slots_taken_for_glass(detection, |t, _, color| {
+        let lab = to_lab(color);
+        let like_row =
+            rows.get(t).copied().flatten().is_some_and(|row| delta_e(lab, to_lab(row)) < SAME_COLOR_MAX_DELTA_E);
+        like_row || delta_e(lab, glass) < SAME_COLOR_MAX_DELTA_E
+    })
+}
+
+/// For each tube, the glass above the liquid of the tubes in its row (the
+/// median of those that have headroom), where any do: tinted glass shows
+/// the board through it, and a board that changes down the screen (sky
+/// above, dark water below, tuning case 978) tints each row's glass
+/// differently.
+fn glass_above_by_row(image: &RgbImage, detection: &Detection) -> Vec<Option<[u8; 3]>> {
+    let above = glass_above_each(image, &detection.tubes);
+    let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
+    outers
+        .iter()
+        .map(|o| {
+            let row: Vec<[u8; 3]> = outers
+                .iter()
+                .zip(&above)
+                .filter(|(p, _)| p.y0 < o.y1 && o.y0 < p.y1)
+                .filter_map(|(_, glass)| *glass)
+                .collect();
+            (!row.is_empty()).then(|| median_color(&row))
+        })
+        .collect()
 }
 
 /// The detection with every slot read empty on top of a tube's liquid
@@ -99,8 +129,65 @@ fn top_slots_taken_for_glass(
 /// ball sort full to the top.
 pub(super) fn glass_seen(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
     let above = glass_above(image, &detection.tubes);
-    if above.is_empty() { glass_beside_balls(image, detection) } else { Some(median_color(&above)) }
+    if !above.is_empty() {
+        return Some(median_color(&above));
+    }
+    glass_in_thin_headroom(image, detection).or_else(|| glass_beside_balls(image, detection))
 }
+
+/// The glass in a headroom too thin for [`glass_above`] (a quarter slot
+/// of grey glass between the rim and every tube's liquid, tuning case
+/// 1760, which the slot grid overlaps): in each tube whose top slot holds
+/// liquid, the run of rows just above that liquid, up the middle of the
+/// slot, when it is [`THIN_GLASS_ROWS`] of a slot tall and something
+/// else (a rim) stands above it inside the tube's box. The glass when at
+/// least [`MIN_THIN_HEADROOMS`] tubes and half of those with liquid on
+/// top show such a run and all agree (within one colour's spread): a
+/// surface or rim differs with each tube's liquid, or is too thin, the
+/// glass does not.
+fn glass_in_thin_headroom(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
+    let mut topped = 0;
+    let mut seen = Vec::new();
+    for (tube, samples) in detection.tubes.iter().zip(&detection.samples) {
+        let (Some(top), Some(SlotSample::Color(_))) = (tube.slots.last(), samples.last()) else {
+            continue;
+        };
+        topped += 1;
+        let (w, h) = (top.width(), top.height());
+        let (x0, x1) = (top.x0 + w * 3 / 10, (top.x1 - w * 3 / 10).max(top.x0 + w * 3 / 10 + 1).min(image.width()));
+        let (y0, y1) = (tube.outer.y0, (top.y0 + h / 2).min(image.height()));
+        if y1 <= y0 + 2 {
+            continue;
+        }
+        let rows: Vec<[u8; 3]> =
+            (y0..y1).map(|y| median_color(&(x0..x1).map(|x| image.get_pixel(x, y).0).collect::<Vec<_>>())).collect();
+        let min_rows = ((h as f32 * THIN_GLASS_ROWS) as u32).max(2);
+        let found = runs(&rows, y0, min_rows);
+        // The liquid is the last run; the glass the one above it, below
+        // something else (a rim, cut from the runs if thin).
+        if let [.., glass, _] = found.as_slice()
+            && glass.y0 > y0
+        {
+            seen.push(glass.color);
+        }
+    }
+    if seen.len() < MIN_THIN_HEADROOMS || seen.len() * 2 < topped {
+        return None;
+    }
+    let glass = median_color(&seen);
+    let lab = to_lab(glass);
+    seen.iter().all(|&c| delta_e(to_lab(c), lab) < SAME_COLOR_MAX_DELTA_E).then_some(glass)
+}
+
+/// Least height of glass above the liquid, in slot heights, for the thin
+/// headroom's glass: over a liquid's lit surface (a few rows) and under
+/// the quarter slot of case 1760 (not fitted: a sixth).
+const THIN_GLASS_ROWS: f32 = 1.0 / 6.0;
+
+/// Fewest tubes whose thin headrooms must agree before their colour is
+/// taken for the glass: two tubes' surfaces may agree by chance (one
+/// liquid on top of both), three of a level's many liquids seldom do.
+const MIN_THIN_HEADROOMS: usize = 3;
 
 /// The glass a ball sort's balls stand in, where every tube is full to its
 /// top (no glass above the liquid): a round ball leaves its slot's top
@@ -254,6 +341,59 @@ mod tests {
         detection.raw[2] = vec![GLASS, BLUE, GLASS];
         let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the top slot is glass");
         assert_eq!(glassy.samples[2], vec![Color(GLASS), Color(BLUE), Empty]);
+    }
+
+    /// Four tubes of three 30-row slots, the top slot's rows 36..66: a
+    /// 3-row rim, then `band` (one per tube) down to row 43, then the
+    /// tube's liquid; the last tube of glass from the rim down. Every slot
+    /// read as a liquid. The headroom above the top slot (6 rows) is too
+    /// thin for [`glass_above`].
+    fn thin_headroom_level(bands: [[u8; 3]; 4]) -> (RgbImage, Detection) {
+        let mut image = RgbImage::from_pixel(260, 140, image::Rgb(BOARD));
+        let columns = [[RED, RED, RED], [BLUE, BLUE, BLUE], [RED, BLUE, RED], [GLASS, GLASS, GLASS]];
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 20 + t as u32 * 60;
+            let slots: Vec<Rect> =
+                (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 126 - (k + 1) * 30, y1: 126 - k * 30 }).collect();
+            for y in 30..126 {
+                let colour = match y {
+                    30..33 => [250, 250, 250],
+                    33..43 => bands[t],
+                    _ => column[slots.iter().position(|s| (s.y0..s.y1).contains(&y)).unwrap_or(2)],
+                };
+                for x in x0..x0 + 40 {
+                    image.put_pixel(x, y, image::Rgb(colour));
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 126 }, slots });
+        }
+        let detection = read_as_liquids(&image, tubes, &columns);
+        (image, detection)
+    }
+
+    #[test]
+    fn glass_in_a_thin_headroom_that_every_tube_shows_is_the_glass() {
+        let (image, detection) = thin_headroom_level([GLASS; 4]);
+        assert!(glass_above(&image, &detection.tubes).is_empty());
+        assert_eq!(glass_in_thin_headroom(&image, &detection), Some(GLASS));
+        let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the empty tube was read as a liquid");
+        assert_eq!(glassy.samples[3], vec![Empty; 3]);
+        assert_eq!(glassy.samples[0], vec![Color(RED); 3]);
+        // Bands that differ tube by tube (each liquid's lit surface) are
+        // no glass.
+        let (image, detection) = thin_headroom_level([[250, 120, 120], [120, 150, 250], [250, 120, 120], GLASS]);
+        assert_eq!(glass_in_thin_headroom(&image, &detection), None);
+        // Nor is a band too thin to be more than a surface.
+        let (mut image, detection) = thin_headroom_level([GLASS; 4]);
+        for t in 0..4 {
+            for y in 33..40 {
+                for x in 20 + t * 60..60 + t * 60 {
+                    image.put_pixel(x, y, image::Rgb([250, 250, 250]));
+                }
+            }
+        }
+        assert_eq!(glass_in_thin_headroom(&image, &detection), None);
     }
 
     #[test]

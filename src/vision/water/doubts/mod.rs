@@ -312,6 +312,12 @@ fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
 /// the tubes with the least headroom count, so a cork, cap or flower on
 /// top of a complete tube is not taken for glass.
 pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]> {
+    glass_above_each(image, tubes).into_iter().flatten().collect()
+}
+
+/// [`glass_above`] tube by tube: `None` for a tube with too little room
+/// above its top slot, or more than the plainest tube's.
+pub(crate) fn glass_above_each(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<Option<[u8; 3]>> {
     let room = |t: &TubeLayout| {
         let top = t.slots.last()?;
         (top.y0 > t.outer.y0).then(|| (top.y0 - t.outer.y0, top.height().max(1)))
@@ -319,7 +325,7 @@ pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]
     let least = tubes.iter().filter_map(room).map(|(r, _)| r).min();
     tubes
         .iter()
-        .filter_map(|t| {
+        .map(|t| {
             let (r, slot) = room(t)?;
             let plain = least.is_some_and(|l| r as f32 <= l as f32 + HEADROOM_DECORATION * slot as f32);
             if !plain || (r as f32) < HEADROOM_MIN * slot as f32 {

@@ -28,6 +28,7 @@
 use image::RgbImage;
 
 use empty_row::{RowFound, Spacing, empty_row};
+use place::{matches, off_grid, room_for};
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
@@ -152,10 +153,6 @@ const ROW_BOTTOM_TOLERANCE: f32 = 0.22;
 
 /// How much wider or narrower than the row's median a column may be.
 const ROW_WIDTH_RATIO: f32 = 1.5;
-
-/// How far from the regular spacing a vessel may stand, as a share of the
-/// pitch, before the row's layout is doubtful.
-const GRID_TOLERANCE: f32 = 0.18;
 
 /// The outline's room beside the interior, as a share of the interior's
 /// half-width: a vessel's box is its interior widened by this.
@@ -286,6 +283,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     };
 
     let mut rows: Vec<(Row, u32)> = Vec::new();
+    // Each row's columns of liquid in no vessel found, by the row's bottom.
+    let mut stray_by_row: Vec<(u32, Vec<&Column>)> = Vec::new();
     for group in &groups {
         let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
         let span = (bottom.saturating_sub(rim as u32), bottom);
@@ -341,9 +340,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                 vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
         }
-        let stray_columns = group.iter().filter(|c| c.bands.len() >= 2 && room_for(c, &vessels, half)).count();
+        let strays: Vec<&Column> =
+            group.iter().copied().filter(|c| c.bands.len() >= 2 && room_for(c, &vessels, half)).collect();
         let off_grid = off_grid(&vessels.iter().map(|v| v.outer.center_x()).collect::<Vec<_>>(), half);
-        rows.push((Row { vessels, stray_columns, off_grid, faint: 0 }, bottom));
+        rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0 }, bottom));
+        stray_by_row.push((bottom, strays));
     }
     // Faint vessels at the rows' ends: an empty vessel drawn in white on a
     // pale board matches the template's shape but not its strength, and a
@@ -437,6 +438,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
             if row.vessels.len() > added {
                 let centres: Vec<f32> = row.vessels.iter().map(|v| v.outer.center_x()).collect();
                 row.off_grid = off_grid(&centres, half);
+                // A faint vessel found where a column stood outside every
+                // vessel holds that column: tinted empty glass split by a
+                // highlight (tuning case 1211), or liquid.
+                let strays = stray_by_row.iter().filter(|(b, _)| b == bottom).flat_map(|(_, s)| s);
+                row.stray_columns = strays.filter(|c| room_for(c, &row.vessels, half)).count();
             }
         }
     }
@@ -444,56 +450,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     rows.into_iter().map(|(r, _)| r).collect()
 }
 
-/// Whether a column stands where a vessel could, beside `vessels`: not in
-/// one of them, and not within two half-widths of one its own liquid
-/// shows, since two vessels' interiors do not overlap (a textured board
-/// seen between two vessels is no vessel's liquid).
-fn room_for(c: &Column, vessels: &[Vessel], half: f32) -> bool {
-    let d = |v: &Vessel| (c.center_x() - v.outer.center_x()).abs();
-    vessels.iter().all(|v| d(v) > half && (v.seen == Seen::Silhouette || d(v) >= 2.0 * half))
-}
-
-/// The centres of the places along a row resting on `bottom` that match
-/// the template: local best scores over the threshold, at least a vessel's
-/// width apart.
-fn matches(template: &Template, edges: &Gradients, bottom: i64, half: f32) -> Vec<f32> {
-    let lo = (half * 0.8).round() as i64;
-    let hi = edges.width as i64 - lo;
-    let scores: Vec<(i64, f32)> = (lo..hi).map(|x| (x, template.score(edges, x, bottom))).collect();
-    let apart = (half * 1.6).round() as i64;
-    let mut centres = Vec::new();
-    for &(x, s) in &scores {
-        if s < MIN_SILHOUETTE_MATCH {
-            continue;
-        }
-        let best_nearby =
-            scores.iter().filter(|(o, _)| (o - x).abs() <= apart).all(|&(o, t)| t < s || (t == s && o >= x));
-        if best_nearby {
-            centres.push(x as f32);
-        }
-    }
-    centres
-}
-
-/// How many of a row's vessels stand off its regular spacing: the pitch is
-/// the median gap between neighbours (divided by the places it spans).
-fn off_grid(centres: &[f32], half: f32) -> usize {
-    if centres.len() < 3 {
-        return 0;
-    }
-    let gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).filter(|&g| g >= half).collect();
-    let smallest = gaps.iter().copied().fold(f32::MAX, f32::min);
-    let pitch = median(gaps.iter().map(|&g| g / (g / smallest).round().max(1.0)).collect());
-    let anchor = centres[0];
-    centres
-        .iter()
-        .filter(|&&c| {
-            let k = (c - anchor) / pitch;
-            (k - k.round()).abs() > GRID_TOLERANCE
-        })
-        .count()
-}
-
 mod empty_row;
+mod place;
 #[cfg(test)]
 mod tests;

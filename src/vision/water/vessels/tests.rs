@@ -64,6 +64,19 @@ fn a_faint_vessel_in_another_rows_column_is_taken_where_its_shape_stands_out() {
 }
 
 #[test]
+fn a_faint_vessel_found_where_liquid_stood_outside_every_vessel_holds_it() {
+    // Generated tuning case 1211: wine glasses, the lower row's last three
+    // empty, their glass tinted a little lighter than the board and split
+    // by a highlight streak into columns of two bands. The template matches
+    // only the three filled glasses there; the search at the row's end
+    // found the three empty ones, but their columns had been counted as
+    // liquid outside every vessel before it, and the row was refused.
+    let (case, vessels) = vessels_in_case(1211);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert_eq!(vessels.iter().filter(|v| v.seen == Seen::Silhouette).count(), 3);
+}
+
+#[test]
 fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
     let half = 17.0;
     let vessel = |cx: f32, seen: Seen| Vessel {

@@ -13,12 +13,15 @@ use super::{MIN_SILHOUETTE_MATCH, Seen, Vessel};
 const GRID_TOLERANCE: f32 = 0.18;
 
 /// Whether a column stands where a vessel could, beside `vessels`: not in
-/// one of them, and not within two half-widths of one its own liquid
-/// shows, since two vessels' interiors do not overlap (a textured board
-/// seen between two vessels is no vessel's liquid).
+/// one of them, and not within a box's width of one its own liquid shows,
+/// since two vessels' boxes (interior and outline) do not overlap: a
+/// textured board seen between two vessels is no vessel's liquid, nor are
+/// the lines of lined paper half a pitch between two close vessels
+/// (tuning case 464, flasks whose centres stand 2.03 half-widths apart
+/// from the lines between them).
 pub(super) fn room_for(c: &Column, vessels: &[Vessel], half: f32) -> bool {
     let d = |v: &Vessel| (c.center_x() - v.outer.center_x()).abs();
-    vessels.iter().all(|v| d(v) > half && (v.seen == Seen::Silhouette || d(v) >= 2.0 * half))
+    vessels.iter().all(|v| d(v) > half && (v.seen == Seen::Silhouette || d(v) >= v.outer.width() as f32))
 }
 
 /// The centres of the places along a row resting on `bottom` that match

@@ -77,6 +77,16 @@ fn a_faint_vessel_found_where_liquid_stood_outside_every_vessel_holds_it() {
 }
 
 #[test]
+fn lined_paper_half_a_pitch_between_two_close_vessels_is_no_liquid() {
+    // Generated tuning case 464: flasks on lined paper whose centres stand
+    // 77 px apart in the working copy, 4.05 half-widths; the paper's lines
+    // between two of them made columns of two and three bands 2.03
+    // half-widths from each, where a vessel's box would overlap both.
+    let (case, vessels) = vessels_in_case(464);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}
+
+#[test]
 fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
     let half = 17.0;
     let vessel = |cx: f32, seen: Seen| Vessel {
@@ -91,8 +101,12 @@ fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
     let column = |cx: f32| Column { x0: (cx - 5.0) as u32, y0: 100, x1: (cx + 5.0) as u32, y1: 237, bands: Vec::new() };
     // Between two vessels seen by their liquid: the board, no vessel.
     assert!(!room_for(&column(75.0), &row, half));
-    // Beside a vessel only its silhouette shows, which may be made up.
-    assert!(room_for(&column(140.0), &row, half));
+    // Beside a vessel only its silhouette shows, which may be made up,
+    // and a box's width (42) clear of the one before it.
+    assert!(room_for(&column(147.0), &row, half));
+    // Within a box's width of a vessel seen by its liquid, beyond two
+    // half-widths: two boxes would overlap.
+    assert!(!room_for(&column(140.0), &row, half));
     // In a vessel found, or within its half-width of its centre: its
     // liquid seen off its centre (beside a highlight streak).
     assert!(!room_for(&column(163.0), &row, half));

@@ -181,6 +181,23 @@ fn a_change_of_colour_among_the_slots_read_empty_is_doubted() {
 }
 
 #[test]
+fn empty_glass_split_by_a_short_disturbance_is_no_change() {
+    // Red one unit of 40 rows, then empty glass (the board) split by a
+    // band of cloud 12 rows tall, under half a unit: two long runs of one
+    // colour, no change of colour among the slots read empty, and none
+    // off the grid (the band's ends stand 16 and 12 rows from the
+    // nearest boundaries, over a quarter of a unit).
+    let cloud = [230, 235, 240];
+    let (image, mut detection) = tube_picture(&[(RED, 40), (BOARD, 52), (cloud, 12), (BOARD, 56)], 4, 40);
+    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
+    assert_eq!(change_in_empty(&image, &detection), None);
+    assert_eq!(off_grid(&image, &detection), None);
+    // A band of another colour as long as a unit is a change.
+    let (image, _) = tube_picture(&[(RED, 40), (BOARD, 52), (cloud, 40), (BOARD, 28)], 4, 40);
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}
+
+#[test]
 fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
     // Capacity 3: a pale blue read as empty in three slots over liquid,
     // unlike the glass of the empty tube, could be a fourth colour.

@@ -13,7 +13,7 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::board::{board_at_walls, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{Run, check_step, row_colors, runs};
+use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
 
 /// Down the middle of every tube, each change between two long runs of
@@ -38,7 +38,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         // Where the slots read empty end, at the liquid's top.
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
-        for pair in long_runs(image, (x0, x1), (top.y0, bottom.y1), unit).windows(2) {
+        for pair in long_runs(image, (x0, x1), (top.y0, bottom.y1), unit).windows(2).filter(changes) {
             if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, &outlines, tube, pair) {
                 continue;
             }
@@ -120,11 +120,21 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         let w = tube.outer.width();
         let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
         let glass = long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit);
-        if glass.windows(2).any(|pair| !board_changes(image, &outlines, tube, pair)) {
+        if glass.windows(2).filter(changes).any(|pair| !board_changes(image, &outlines, tube, pair)) {
             return Some(Doubt::ChangeInEmpty { tube: t + 1 });
         }
     }
     None
+}
+
+/// Whether two neighbouring long runs differ in colour as two runs do when
+/// a profile is split ([`RUN_STEP`]): two runs of one colour split by a
+/// short disturbance (a cloud's edge, a bubble, under the least length of
+/// a long run and so too short for a layer) are no change of colour, and
+/// say nothing of the grid or the glass (tuning 554: sky in the glass
+/// split by a cloud's edge 13 rows tall, a third of a layer).
+fn changes(pair: &&[Run]) -> bool {
+    color_distance(pair[0].color, pair[1].color) > RUN_STEP
 }
 
 /// Whether the board beside `tube` changes colour between the rows of two

@@ -2,7 +2,8 @@
 //! from `FIRST_SEED` (by default the first 2,000 of the test range, 200
 //! themes) and prints how many read exactly, how many were refused, and
 //! every confident wrong reading (a level read that is not the one drawn),
-//! with a table per vessel shape.
+//! with a table per vessel shape and one per height of a layer in the
+//! picture (how much there was to measure a layer by).
 //! `cargo run --release --example synthetic_reading [-- FIRST_SEED COUNT]`;
 //! with `SEEDS="12 40 41"` in the environment, just those seeds.
 //! (the tuning range starts at 0; see `synthetic::water::generate`).
@@ -12,6 +13,10 @@ use std::sync::Mutex;
 use snapsolve::puzzle::water::renamed_in_order;
 use snapsolve::synthetic::water::generate::{LEVELS_PER_THEME, TEST_SEEDS, case};
 use snapsolve::vision::water::{ReadOptions, read};
+
+/// The lower ends of the bins of layer height, in pixels, that the second
+/// table counts the cases in.
+const LAYER_BINS: [f32; 6] = [0.0, 6.0, 10.0, 16.0, 25.0, 40.0];
 
 #[derive(Default, Clone, Copy)]
 struct Tally {
@@ -31,6 +36,8 @@ fn main() {
         Err(_) => (first..first + count).collect(),
     };
     let per_shape: Mutex<BTreeMap<String, Tally>> = Mutex::new(BTreeMap::new());
+    // The same cases by the height of a layer in the picture, in pixels.
+    let per_height: Mutex<BTreeMap<usize, Tally>> = Mutex::new(BTreeMap::new());
     let lines: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -101,6 +108,15 @@ fn main() {
                         }
                     };
                     drop(table);
+                    let bin = LAYER_BINS.iter().rposition(|&lo| c.layer_height >= lo).unwrap_or(0);
+                    let mut heights = per_height.lock().unwrap();
+                    let t = heights.entry(bin).or_default();
+                    match &what {
+                        Some(line) if line.starts_with("WRONG") => t.wrong += 1,
+                        _ if sight.read.is_ok() => t.exact += 1,
+                        _ => t.refused += 1,
+                    }
+                    drop(heights);
                     if let Some(line) = what {
                         lines.lock().unwrap().push((seed, line));
                     }
@@ -122,6 +138,15 @@ fn main() {
         all.exact += t.exact;
         all.refused += t.refused;
         all.wrong += t.wrong;
+    }
+    println!("{:<24} {:>6} {:>8} {:>6} {:>6}", "layer height (px)", "cases", "exact", "refused", "WRONG");
+    for (bin, t) in per_height.into_inner().unwrap() {
+        let label = match LAYER_BINS.get(bin + 1) {
+            Some(hi) => format!("{} to {hi}", LAYER_BINS[bin]),
+            None => format!("{} and more", LAYER_BINS[bin]),
+        };
+        let n = t.exact + t.refused + t.wrong;
+        println!("{label:<24} {n:>6} {:>8} {:>6} {:>6}", t.exact, t.refused, t.wrong);
     }
     let n = all.exact + all.refused + all.wrong;
     println!(

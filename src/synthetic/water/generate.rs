@@ -20,7 +20,7 @@ use palette::Lab;
 
 use super::scene::{Background, Interface};
 use super::vessel::{SHAPES, Shape};
-use super::{Contents, Decoration, Glyph, Hidden, Theme, draw, level_with, with_hidden_layers};
+use super::{Contents, Decoration, Glyph, Hidden, Theme, draw, layer_height, level_with, with_hidden_layers};
 use crate::imaging::color::{delta_e, to_lab, to_rgb};
 use crate::puzzle::water::{SplitMix64, WaterPuzzle};
 
@@ -221,6 +221,8 @@ pub struct Case {
     /// JPEG quality, or `None` for a PNG.
     pub quality: Option<u8>,
     pub halved: bool,
+    /// The height of one layer in `picture`, in pixels.
+    pub layer_height: f32,
 }
 
 /// The case of `seed`: its theme is generated theme `seed / LEVELS_PER_THEME`.
@@ -243,7 +245,8 @@ pub fn case(seed: u64) -> Case {
     } else {
         drawn
     };
-    Case { seed, picture: compressed(picture, quality), theme, level, quality, halved }
+    let layer_height = layer_height(&theme, level.tubes().len(), width, height) / if halved { 2.0 } else { 1.0 };
+    Case { seed, picture: compressed(picture, quality), theme, level, quality, halved, layer_height }
 }
 
 /// A picture as a user would give it: JPEG-compressed at `quality` (none

@@ -273,6 +273,13 @@ fn places(theme: &Theme, n: usize, width: u32, height: u32) -> Vec<Place> {
         .collect()
 }
 
+/// The height in pixels of one layer of `n` vessels drawn in `theme` on a
+/// `width` × `height` picture ([`draw`]'s layout): how much a reader has
+/// to measure a layer by.
+pub fn layer_height(theme: &Theme, n: usize, width: u32, height: u32) -> f32 {
+    places(theme, n, width, height).first().map_or(0.0, |p| p.unit)
+}
+
 /// Draws a level in a theme, `width` × `height` pixels.
 pub fn draw(level: &WaterPuzzle, theme: &Theme, width: u32, height: u32) -> RgbImage {
     let mut img = paint(&theme.background, width, height);

@@ -90,6 +90,56 @@ pub(super) fn empty_row(template: &Template, edges: &Gradients, found: &[RowFoun
     Some(EmptyRow { bottom: bottom as u32, centres })
 }
 
+/// Least edge strength, as a share of the template's, of a place whose
+/// shape leaves a row of empty vessels in doubt: half of what a faint
+/// vessel needs to be taken ([`MIN_FAINT_STRENGTH`]), since a doubt only
+/// refuses; a flat board's noise, whose shape correlates with anything,
+/// stays far under it (0.011 above the wine glasses of tuning 1211, where
+/// the shape matched 0.37), the white outlines on lined paper of tuning
+/// 838 reach 0.13.
+const DOUBTED_ROW_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
+
+/// The bottom of the row found next to which, a row's step beyond it
+/// (with two rows or more found, so that the step is known), some column
+/// of the level's (`columns`: the centres of vessels found by their
+/// liquid) has a vessel's shape ([`FAINT_SILHOUETTE_MATCH`], with edges of
+/// [`DOUBTED_ROW_STRENGTH`], within a quarter of a vessel's width of the
+/// column) where no
+/// row of empty vessels was found: a row of empty vessels drawn too
+/// faintly to be taken, without which the level read is wrong (tuning
+/// 838: white outlines on pale paper, at 0.13 of the template's strength).
+pub(super) fn faint_row_beyond(
+    template: &Template,
+    edges: &Gradients,
+    found: &[RowFound],
+    columns: &[f32],
+    half: f32,
+) -> Option<u32> {
+    let mut bottoms: Vec<i64> = found.iter().map(|r| r.bottom as i64).collect();
+    bottoms.sort_unstable();
+    if bottoms.len() < 2 {
+        return None;
+    }
+    let (first, last) = (bottoms[0], bottoms[bottoms.len() - 1]);
+    let step = median(bottoms.windows(2).map(|w| w[1] - w[0]).collect());
+    let (below, lo, hi) = (template.below, template.height, edges.height as i64 - 1 - template.below);
+    let near = (half * 0.5).round() as i64;
+    let mut xs: Vec<i64> = columns.iter().map(|c| c.round() as i64).collect();
+    xs.sort_unstable();
+    xs.dedup_by(|a, b| (*a - *b).abs() <= near);
+    [(last, last + step), (first, first - step)].into_iter().find_map(|(next_to, at)| {
+        let shows = (at - below..=at + below).filter(|b| (lo..=hi).contains(b)).any(|b| {
+            xs.iter().any(|&c| {
+                (c - near..=c + near)
+                    .filter(|&x| fits(template, edges, x))
+                    .map(|x| template.shape(edges, x, b))
+                    .any(|(shape, strength)| shape >= FAINT_SILHOUETTE_MATCH && strength >= DOUBTED_ROW_STRENGTH)
+            })
+        });
+        shows.then_some(next_to as u32)
+    })
+}
+
 /// The row of vessels resting on `bottom`, centred at `centre`, that
 /// matches the template best: the most places a pitch apart each of which
 /// matches its shape as well as a faint vessel must (faint: an empty

@@ -27,7 +27,7 @@
 
 use image::RgbImage;
 
-use empty_row::{RowFound, Spacing, empty_row};
+use empty_row::{RowFound, Spacing, empty_row, faint_row_beyond};
 use place::{matches, off_grid, room_for};
 
 use super::columns::{Column, columns};
@@ -96,6 +96,10 @@ pub struct Row {
     /// Places a pitch beyond the row's ends that have a vessel's shape
     /// but edges too faint to be taken for one.
     pub faint: usize,
+    /// Whether, where no row of empty vessels was found a row's step
+    /// beyond this row, some column of the level's has a vessel's shape
+    /// there (see [`empty_row::faint_row_beyond`]).
+    pub faint_row_beyond: bool,
 }
 
 /// Widest picture the vessels are looked for in; wider screenshots are
@@ -130,6 +134,8 @@ pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
             "liquid stands outside every vessel found"
         } else if r.faint > 0 {
             "the faint shape of a vessel stands a pitch beyond its end"
+        } else if r.faint_row_beyond {
+            "the faint shape of a vessel stands a row's step beyond it, in a column of the level's"
         } else {
             continue;
         };
@@ -316,6 +322,16 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                 vessel_at(cx, bottom, seen)
             })
             .collect();
+        // Two vessels' boxes do not overlap: a place matched within a box's
+        // width of a vessel its liquid shows is the board between two
+        // vessels, whose outlines make a vessel's shape (white outlines on
+        // pale paper, tuning 832 and 1863: places half a pitch between
+        // vessels matched over 0.5, and the row's pitch was read halved).
+        let by_liquid: Vec<f32> =
+            vessels.iter().filter(|v| v.seen == Seen::Column).map(|v| v.outer.center_x()).collect();
+        vessels.retain(|v| {
+            v.seen == Seen::Column || by_liquid.iter().all(|c| (c - v.outer.center_x()).abs() >= v.outer.width() as f32)
+        });
         // Only rows that liquid shows, or of more than one vessel.
         if vessels.iter().all(|v| v.seen == Seen::Silhouette) && vessels.len() < 2 {
             continue;
@@ -343,7 +359,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         let strays: Vec<&Column> =
             group.iter().copied().filter(|c| c.bands.len() >= 2 && room_for(c, &vessels, half)).collect();
         let off_grid = off_grid(&vessels.iter().map(|v| v.outer.center_x()).collect::<Vec<_>>(), half);
-        rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0 }, bottom));
+        rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0, faint_row_beyond: false }, bottom));
         stray_by_row.push((bottom, strays));
     }
     // Faint vessels at the rows' ends: an empty vessel drawn in white on a
@@ -378,7 +394,22 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
             let vessels: Vec<Vessel> =
                 row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
             let off_grid = off_grid(&row.centres, half);
-            rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0 }, row.bottom));
+            rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0, faint_row_beyond: false }, row.bottom));
+        } else {
+            // No row of empty vessels: a row of them drawn too faintly to be
+            // taken (white outlines on pale paper, tuning 838) leaves the
+            // level in doubt, since without it the level read is wrong.
+            let columns: Vec<f32> = rows
+                .iter()
+                .flat_map(|(r, _)| r.vessels.iter())
+                .filter(|v| v.seen == Seen::Column)
+                .map(|v| v.outer.center_x())
+                .collect();
+            if let Some(next_to) = faint_row_beyond(&template, edges, &found, &columns, half)
+                && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
+            {
+                row.faint_row_beyond = true;
+            }
         }
     }
     if let Some(pitch) = pitch {

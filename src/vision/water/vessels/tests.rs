@@ -170,3 +170,26 @@ fn liquid_seen_off_a_vessels_centre_is_that_vessels_not_another() {
     let centres: Vec<f32> = vessels.iter().map(|v| v.outer.center_x()).collect();
     assert!(vessels.windows(2).all(|w| w[0].bottom != w[1].bottom || w[1].outer.x0 > w[0].outer.x0), "{centres:?}");
 }
+
+#[test]
+fn the_board_between_two_vessels_its_liquid_shows_is_no_vessel() {
+    // Generated tuning case 832: empty flasks drawn as white outlines on
+    // lined paper. The board half a pitch between two vessels of liquid,
+    // with a wall of each either side, matched the template over 0.5; the
+    // row's pitch was read halved, and the empty vessel in a column of the
+    // level's was looked for half a pitch off it.
+    let (case, vessels) = vessels_in_case(832);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}
+
+#[test]
+fn a_row_of_empty_vessels_too_faint_to_take_leaves_the_level_in_doubt() {
+    // Generated tuning case 838: a last row of two empty vessels drawn as
+    // white outlines on lined paper, at 0.13 of the template's strength,
+    // in two columns of the level's. Read without them the level was
+    // wrong; it must be refused.
+    let case = crate::synthetic::water::generate::case(838);
+    let (working, _) = working_copy(&case.picture);
+    let found = find_vessels(&working);
+    assert!(matches!(found, Err(Doubt::RowLayout { what, .. }) if what.contains("a row's step beyond")), "{found:?}");
+}

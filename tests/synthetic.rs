@@ -83,8 +83,10 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // with small vessels looked at closer, faint vessels at a row's end and
     // tinted glass found on top of every tube or around the balls, and 75
     // with glass over a grained board and the empty tubes counted with
-    // the glass on top (the floor keeps the same margin of four below it).
-    assert!(exact >= 71, "only {exact} of 100 read exactly");
+    // the glass on top, and 82 with the board between two vessels no
+    // longer taken for one (the floor keeps the same margin of four below
+    // it).
+    assert!(exact >= 78, "only {exact} of 100 read exactly");
 }
 
 /// Generated tuning cases read by their liquid whose `?` layers are told by

@@ -25,6 +25,24 @@ struct Tally {
     wrong: usize,
 }
 
+/// What became of one case.
+#[derive(Clone, Copy)]
+enum Verdict {
+    Exact,
+    Refused,
+    Wrong,
+}
+
+impl Tally {
+    fn add(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Exact => self.exact += 1,
+            Verdict::Refused => self.refused += 1,
+            Verdict::Wrong => self.wrong += 1,
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let first: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(TEST_SEEDS.start);
@@ -63,60 +81,47 @@ fn main() {
                             ""
                         }
                     );
-                    let mut table = per_shape.lock().unwrap();
-                    let tally = table.entry(shape.clone()).or_default();
-                    let what = match &sight.read {
-                        Ok(r) if renamed_in_order(&r.puzzle.to_string()) == truth => {
-                            tally.exact += 1;
-                            None
-                        }
-                        Ok(r) => {
-                            tally.wrong += 1;
-                            Some(format!(
-                                "WRONG   {shape} theme {} {}x{} q{:?}{}\n        read  {}\n        truth {}",
+                    let verdict = match &sight.read {
+                        Ok(r) if renamed_in_order(&r.puzzle.to_string()) == truth => Verdict::Exact,
+                        Ok(_) => Verdict::Wrong,
+                        Err(_) => Verdict::Refused,
+                    };
+                    per_shape.lock().unwrap().entry(shape.clone()).or_default().add(verdict);
+                    let bin = LAYER_BINS.iter().rposition(|&lo| c.layer_height >= lo).unwrap_or(0);
+                    per_height.lock().unwrap().entry(bin).or_default().add(verdict);
+                    let what = match (&sight.read, verdict) {
+                        (_, Verdict::Exact) => None,
+                        (Ok(r), _) => Some(format!(
+                            "WRONG   {shape} theme {} {}x{} q{:?}{}\n        read  {}\n        truth {}",
+                            seed / LEVELS_PER_THEME,
+                            c.picture.width(),
+                            c.picture.height(),
+                            c.quality,
+                            if c.halved { " shrunk" } else { "" },
+                            r.puzzle,
+                            c.level
+                        )),
+                        (Err(e), _) => verbose.then(|| {
+                            let seen = sight.detection.as_ref().map_or("no detection".to_string(), |d| {
+                                format!(
+                                    "saw {}/{} tubes, capacity {}/{}",
+                                    d.tubes.len(),
+                                    c.level.tubes().len(),
+                                    d.capacity,
+                                    c.level.capacity()
+                                )
+                            });
+                            format!(
+                                "refused {shape} theme {} {}x{} q{:?}{} [{seen}]: {e}\n        truth {}",
                                 seed / LEVELS_PER_THEME,
                                 c.picture.width(),
                                 c.picture.height(),
                                 c.quality,
                                 if c.halved { " shrunk" } else { "" },
-                                r.puzzle,
                                 c.level
-                            ))
-                        }
-                        Err(e) => {
-                            tally.refused += 1;
-                            verbose.then(|| {
-                                let seen = sight.detection.as_ref().map_or("no detection".to_string(), |d| {
-                                    format!(
-                                        "saw {}/{} tubes, capacity {}/{}",
-                                        d.tubes.len(),
-                                        c.level.tubes().len(),
-                                        d.capacity,
-                                        c.level.capacity()
-                                    )
-                                });
-                                format!(
-                                    "refused {shape} theme {} {}x{} q{:?}{} [{seen}]: {e}\n        truth {}",
-                                    seed / LEVELS_PER_THEME,
-                                    c.picture.width(),
-                                    c.picture.height(),
-                                    c.quality,
-                                    if c.halved { " shrunk" } else { "" },
-                                    c.level
-                                )
-                            })
-                        }
+                            )
+                        }),
                     };
-                    drop(table);
-                    let bin = LAYER_BINS.iter().rposition(|&lo| c.layer_height >= lo).unwrap_or(0);
-                    let mut heights = per_height.lock().unwrap();
-                    let t = heights.entry(bin).or_default();
-                    match &what {
-                        Some(line) if line.starts_with("WRONG") => t.wrong += 1,
-                        _ if sight.read.is_ok() => t.exact += 1,
-                        _ => t.refused += 1,
-                    }
-                    drop(heights);
                     if let Some(line) = what {
                         lines.lock().unwrap().push((seed, line));
                     }

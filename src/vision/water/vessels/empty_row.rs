@@ -101,8 +101,8 @@ const DOUBTED_ROW_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
 
 /// The bottom of the row found next to which, a row's step beyond it
 /// (with two rows or more found, so that the step is known), some column
-/// of the level's (`columns`: the centres of vessels found by their
-/// liquid) has a vessel's shape ([`FAINT_SILHOUETTE_MATCH`], with edges of
+/// of the level's (`columns`: the row bottom and centre of each vessel
+/// found by its liquid) has a vessel's shape ([`FAINT_SILHOUETTE_MATCH`], with edges of
 /// [`DOUBTED_ROW_STRENGTH`], within a pixel of the column: the columns are
 /// measured in the same picture, and a wider look costs 5x as much) where
 /// no row of empty vessels was found: a row of empty vessels drawn too
@@ -112,7 +112,7 @@ pub(super) fn faint_row_beyond(
     template: &Template,
     edges: &Gradients,
     found: &[RowFound],
-    columns: &[f32],
+    columns: &[(u32, f32)],
     half: f32,
 ) -> Option<u32> {
     let mut bottoms: Vec<i64> = found.iter().map(|r| r.bottom as i64).collect();
@@ -124,7 +124,7 @@ pub(super) fn faint_row_beyond(
     let step = median(bottoms.windows(2).map(|w| w[1] - w[0]).collect());
     let (below, lo, hi) = (template.below, template.height, edges.height as i64 - 1 - template.below);
     let near = (half * 0.5).round() as i64;
-    let mut xs: Vec<i64> = columns.iter().map(|c| c.round() as i64).collect();
+    let mut xs: Vec<i64> = columns.iter().map(|&(_, c)| c.round() as i64).collect();
     xs.sort_unstable();
     xs.dedup_by(|a, b| (*a - *b).abs() <= near);
     [(last, last + step), (first, first - step)].into_iter().find_map(|(next_to, at)| {

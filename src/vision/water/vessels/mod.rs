@@ -381,6 +381,12 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         gaps.sort_by(f32::total_cmp);
         gaps.get(gaps.len() / 2).copied()
     };
+    // Where the rows' vessels found by their liquid stand, by row bottom:
+    // a level's rows share their columns.
+    let columns: Vec<(u32, f32)> = rows
+        .iter()
+        .flat_map(|(r, b)| r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x())))
+        .collect();
     // A row of empty vessels, which no liquid shows.
     if let Some(pitch) = pitch {
         let found: Vec<RowFound> = rows
@@ -399,12 +405,6 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
             // No row of empty vessels: a row of them drawn too faintly to be
             // taken (white outlines on pale paper, tuning 838) leaves the
             // level in doubt, since without it the level read is wrong.
-            let columns: Vec<f32> = rows
-                .iter()
-                .flat_map(|(r, _)| r.vessels.iter())
-                .filter(|v| v.seen == Seen::Column)
-                .map(|v| v.outer.center_x())
-                .collect();
             if let Some(next_to) = faint_row_beyond(&template, edges, &found, &columns, half)
                 && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
             {
@@ -414,14 +414,6 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     }
     if let Some(pitch) = pitch {
         let near = (half * 0.5).round() as i64;
-        // Where the other rows' vessels stand, found by their liquid: a
-        // level's rows share their columns.
-        let columns: Vec<(u32, f32)> = rows
-            .iter()
-            .flat_map(|(r, b)| {
-                r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x()))
-            })
-            .collect();
         for (row, bottom) in &mut rows {
             let b = *bottom as i64;
             let added = row.vessels.len();

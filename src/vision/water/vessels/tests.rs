@@ -5,10 +5,17 @@ use super::*;
 /// Generated case `seed` and the vessels found in its working copy, which
 /// must raise no doubt about its rows.
 fn vessels_in_case(seed: u64) -> (crate::synthetic::water::generate::Case, Vec<Vessel>) {
+    let (case, found) = found_in_case(seed);
+    (case, found.unwrap_or_else(|doubt| panic!("case {seed}: {doubt}")))
+}
+
+/// Generated case `seed` and what the vessel finder makes of its working
+/// copy: its vessels, or its doubt.
+fn found_in_case(seed: u64) -> (crate::synthetic::water::generate::Case, Result<Vec<Vessel>, Doubt>) {
     let case = crate::synthetic::water::generate::case(seed);
     let (working, _) = working_copy(&case.picture);
-    let vessels = find_vessels(&working).unwrap_or_else(|doubt| panic!("case {seed}: {doubt}"));
-    (case, vessels)
+    let found = find_vessels(&working);
+    (case, found)
 }
 
 #[test]
@@ -188,8 +195,6 @@ fn a_row_of_empty_vessels_too_faint_to_take_leaves_the_level_in_doubt() {
     // white outlines on lined paper, at 0.13 of the template's strength,
     // in two columns of the level's. Read without them the level was
     // wrong; it must be refused.
-    let case = crate::synthetic::water::generate::case(838);
-    let (working, _) = working_copy(&case.picture);
-    let found = find_vessels(&working);
+    let (_, found) = found_in_case(838);
     assert!(matches!(found, Err(Doubt::RowLayout { what, .. }) if what.contains("a row's step beyond")), "{found:?}");
 }

@@ -1,6 +1,9 @@
 //! Development aid: for each seed given, writes the generated case and what
 //! the water reader saw in it (the `--debug` picture) side by side to
-//! `OUT_DIR/seed-N.png`, and prints the truth and the reading.
+//! `OUT_DIR/seed-N.png`, and prints the truth, the slots read and the
+//! reading; for a refused reading also what it got wrong against the truth
+//! (the tubes, the capacity, or which tubes hold other layer counts). With
+//! `-` for OUT_DIR, nothing is written.
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -8,7 +11,9 @@ use snapsolve::vision::water::{ReadOptions, read};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = std::path::PathBuf::from(&args[0]);
-    std::fs::create_dir_all(&dir).expect("the output folder can be made");
+    if dir.as_os_str() != "-" {
+        std::fs::create_dir_all(&dir).expect("the output folder can be made");
+    }
     for seed in args[1..].iter().map(|s| s.parse::<u64>().expect("a seed")) {
         let c = case(seed);
         let sight = read(&c.picture, &ReadOptions::default());
@@ -17,11 +22,33 @@ fn main() {
             None => c.picture.clone(),
         };
         let (w, h) = c.picture.dimensions();
-        let mut both = image::RgbImage::new(w * 2, h);
-        image::imageops::replace(&mut both, &c.picture, 0, 0);
-        image::imageops::replace(&mut both, &seen, w as i64, 0);
-        both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
+        if let Some(d) = sight.detection.as_ref().filter(|_| sight.read.is_err()) {
+            println!("seed {seed} class {}", class(&c, d));
+        }
+        if dir.as_os_str() != "-" {
+            let mut both = image::RgbImage::new(w * 2, h);
+            image::imageops::replace(&mut both, &c.picture, 0, 0);
+            image::imageops::replace(&mut both, &seen, w as i64, 0);
+            both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
+        }
         println!("seed {seed} {:?} {:?} {}x{}\n  truth {}", c.theme.shape, c.theme.decoration, w, h, c.level);
+        if let Some(d) = &sight.detection {
+            // Each tube as read, bottom first: `#` liquid, `?` hidden, `.` empty.
+            let tubes: Vec<String> = d
+                .samples
+                .iter()
+                .map(|t| {
+                    t.iter()
+                        .map(|s| match s {
+                            snapsolve::geometry::SlotSample::Color(_) => '#',
+                            snapsolve::geometry::SlotSample::Hidden => '?',
+                            snapsolve::geometry::SlotSample::Empty => '.',
+                        })
+                        .collect()
+                })
+                .collect();
+            println!("  slots {}", tubes.join(" "));
+        }
         match sight.read {
             Ok(r) => {
                 let same = snapsolve::puzzle::water::renamed_in_order(&r.puzzle.to_string())
@@ -31,4 +58,39 @@ fn main() {
             Err(e) => println!("  error {e}"),
         }
     }
+}
+
+/// What a refused reading got wrong, tube by tube against the truth: the
+/// tubes or capacity, or which tubes hold a different number of layers.
+fn class(c: &snapsolve::synthetic::water::generate::Case, d: &snapsolve::vision::water::Detection) -> String {
+    use snapsolve::geometry::SlotSample;
+    let truth = c.level.tubes();
+    if d.samples.len() != truth.len() {
+        return format!("tubes {} for {}", d.samples.len(), truth.len());
+    }
+    if d.capacity != c.level.capacity() {
+        return format!("capacity {} for {}", d.capacity, c.level.capacity());
+    }
+    let mut kinds = Vec::new();
+    for (t, (read, tube)) in d.samples.iter().zip(truth).enumerate() {
+        let filled = read.iter().filter(|s| **s != SlotSample::Empty).count();
+        let hidden = read.iter().filter(|s| **s == SlotSample::Hidden).count();
+        let true_hidden = tube.layers.iter().filter(|l| **l == snapsolve::puzzle::water::Layer::Hidden).count();
+        let n = tube.layers.len();
+        let kind = if filled != n && n == 0 {
+            "empty-read-filled"
+        } else if filled == 0 && n > 0 {
+            "filled-read-empty"
+        } else if filled < n {
+            "fewer"
+        } else if filled > n {
+            "more"
+        } else if hidden != true_hidden {
+            "hidden"
+        } else {
+            continue;
+        };
+        kinds.push(format!("{kind}@{}", t + 1));
+    }
+    if kinds.is_empty() { "colours".to_string() } else { kinds.join(" ") }
 }

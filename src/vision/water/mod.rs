@@ -327,6 +327,10 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         Grid::Measured => {}
         Grid::LayerAbove => geometry.capacity += 1,
         Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
+        Grid::FloorRaised => {
+            geometry.capacity = geometry.capacity.saturating_sub(1);
+            geometry.bottom_shift -= geometry.layer_height;
+        }
     }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

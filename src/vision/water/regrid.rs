@@ -1,6 +1,7 @@
 //! The reading again on another slot grid, when the one measured fails
 //! and the picture says which way it is off: a vessel's shoulder or neck
-//! makes the tubes' height a poor measure of their layers. The other
+//! makes the tubes' height a poor measure of their layers, and a thick
+//! outline under a round bottom can pass for a layer. The other
 //! grid's reading is believed only if it passes every check. On either
 //! grid, when the counts fail or a colour looks like the empty glass, the
 //! same slots are read again with tinted empty glass taken for empty
@@ -25,7 +26,10 @@ use palette::Lab;
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
 /// neck: on the shorter grid it is taken for empty), and shorter by a
-/// second layer where the shorter grid's counts fail so again. On any grid,
+/// second layer where the shorter grid's counts fail so again; raised a
+/// layer off the bottom when the counts fail and every tube's bottom slot
+/// shows one colour in more slots than a colour has layers (the vessel's
+/// own bottom, [`one_colour_on_every_bottom`]). On any grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
@@ -66,6 +70,14 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
             }
             _ => None,
         };
+    }
+    // The vessel's own bottom (a thick outline under a round bottom) read
+    // as a slot of liquid under every tube's.
+    if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
+        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, Grid::FloorRaised), None);
+        if again.read.is_ok() {
+            return again;
+        }
     }
     measured
 }
@@ -174,6 +186,43 @@ fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
     (slots > detection.capacity).then_some(glass)
 }
 
+/// Whether the bottom slot of every open tube shows one colour (within
+/// one colour's spread; an empty tube's may show the board instead), in
+/// more slots than a colour has layers: no liquid lies at the bottom of every tube and more, so
+/// that is the vessel itself (a thick outline under a bulb's round bottom,
+/// tuning case 95), which the grid measured from below it took for a
+/// layer.
+fn one_colour_on_every_bottom(detection: &Detection) -> bool {
+    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .zip(&detection.locks)
+        .filter(|(_, lock)| lock.is_none())
+        .map(|(tube, _)| tube)
+        .collect();
+    let bottoms: Vec<[u8; 3]> = open
+        .iter()
+        .filter_map(|(samples, raw)| match samples.first() {
+            Some(SlotSample::Color(_)) => raw.first().copied(),
+            _ => None,
+        })
+        .collect();
+    let read_empty = open.iter().filter(|(samples, _)| samples.first() == Some(&SlotSample::Empty)).count();
+    if bottoms.len() + read_empty != open.len() || bottoms.len() < 2 {
+        return false;
+    }
+    let labs: Vec<Lab> = bottoms.iter().map(|&c| to_lab(c)).collect();
+    let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
+    let lab = to_lab(median_color(&bottoms));
+    let slots = open
+        .iter()
+        .flat_map(|(samples, raw)| samples.iter().zip(raw.iter()))
+        .filter(|(s, c)| matches!(s, SlotSample::Color(_)) && delta_e(to_lab(**c), lab) < SAME_COLOR_MAX_DELTA_E)
+        .count();
+    alike && slots > detection.capacity
+}
+
 /// Which slot grid a reading samples.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Grid {
@@ -187,6 +236,10 @@ pub(super) enum Grid {
     /// empty, a neck or headroom a layer tall was counted as a slot; and
     /// where they fail again so, a rim and a layer of headroom.
     LayersFewer(usize),
+    /// One layer fewer at the bottom: where the counts fail and every
+    /// tube's bottom slot shows one colour in more slots than a colour has
+    /// layers, the vessel's own bottom was counted as a slot.
+    FloorRaised,
 }
 
 /// Most layers a reading drops from the measured grid: a rim and a layer
@@ -266,6 +319,14 @@ mod tests {
         // dark water in the lower; the empty bulbs below are tinted by the
         // water, unlike the glass in the upper row's necks.
         reads_exactly(978);
+    }
+
+    #[test]
+    fn a_thick_outline_under_every_bulb_is_no_layer() {
+        // Generated tuning case 95: bulbs drawn with a thick dark outline
+        // under their round bottoms; the grid measured from below it read
+        // the outline as a seventh slot of every bulb, empty ones too.
+        reads_exactly(95);
     }
 
     #[test]

@@ -49,6 +49,16 @@ const OUT_OF_SHADE_SHARE: f32 = 0.7;
 /// `HIDDEN_GLYPH_SHARE` a slot's centre patch needs. Not fitted.
 const MISSED_GLYPH_SHARE: f32 = 0.01;
 
+/// The share of the strokes around the level's own hidden cells' glyphs
+/// (the median cell, seen as a patch is) that the ground around a patch
+/// must show to hold a glyph, where that is fewer than
+/// [`MISSED_GLYPH_SHARE`] asks: a small glyph in a wide cell covers less
+/// of it (test case 1000035, tan glyphs in flat tubes: 155 strokes around
+/// a cell missed, 186 asked). A glyph of another vessel's cell is the same
+/// size, seen at another place of the pixel grid; half allows for that
+/// and for JPEG. Not fitted.
+const OWN_GLYPH_SHARE: f32 = 0.5;
+
 /// Grid points per slot height at which the picture is looked at: enough
 /// that a patch of half a slot's width holds several columns of them.
 const POINTS_PER_SLOT: u32 = 8;
@@ -86,6 +96,19 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
         enclosed_within: ((ENCLOSED_WITHIN_WIDTHS * width as f32) / step as f32).ceil() as usize,
     };
     let in_shade = |px: [u8; 3]| delta_e(to_lab(px), shade) < HIDDEN_SHADE_DELTA_E;
+    // A glyph as large as the level's own: the strokes the hidden slots
+    // read show around their glyphs, seen the same way, where that is
+    // less than the share a `?` covers of its cell.
+    let mut own: Vec<u32> = detection
+        .tubes
+        .iter()
+        .zip(&detection.samples)
+        .flat_map(|(t, samples)| t.slots.iter().zip(samples))
+        .filter(|(_, s)| **s == SlotSample::Hidden)
+        .map(|(cell, _)| glyph_strokes(image, (cell.x0 + cell.width() / 4, cell.y0), *cell, shade_rgb, in_shade).0)
+        .collect();
+    own.sort_unstable();
+    let own_glyph = own.get(own.len() / 2).map_or(f32::INFINITY, |&n| n as f32 * OWN_GLYPH_SHARE);
     let found = patch.first_matched(
         image,
         step,
@@ -93,7 +116,10 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
             let inside = read.iter().any(|r| (r.x0..r.x1).contains(&x) && (r.y0..r.y1).contains(&y));
             (!inside).then(|| in_shade(px))
         },
-        |x, y| has_glyph(image, (x, y), slot, shade_rgb, in_shade),
+        |x, y| {
+            let (strokes, ground) = glyph_strokes(image, (x, y), slot, shade_rgb, in_shade);
+            strokes as f32 >= (MISSED_GLYPH_SHARE * ground).min(own_glyph)
+        },
     )?;
     let (x0, y0) = found;
     Some(Doubt::HiddenCellOutside {
@@ -101,20 +127,21 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
     })
 }
 
-/// Whether the ground around a patch whose top-left corner is `(x, y)`
-/// (from a quarter of a slot left of it to a quarter right of its half
-/// slot's width, from half a slot above it to half below) holds a glyph:
-/// strokes (as a slot's are told) with the shade within a third of a slot
-/// on both sides, which a vessel's outline, with the board on its other
-/// side, does not have, and none half a slot above or below, where an
-/// outline runs on and a glyph, a fraction of its cell, has ended.
-fn has_glyph(
+/// The glyph strokes in the ground around a patch whose top-left corner
+/// is `(x, y)` (from a quarter of a slot left of it to a quarter right of
+/// its half slot's width, from half a slot above it to half below), and
+/// that ground's area: strokes (as a slot's are told) with the shade
+/// within a third of a slot on both sides, which a vessel's outline, with
+/// the board on its other side, does not have, and none half a slot above
+/// or below, where an outline runs on and a glyph, a fraction of its
+/// cell, has ended.
+fn glyph_strokes(
     image: &RgbImage,
     (x, y): (u32, u32),
     slot: Rect,
     cell: [u8; 3],
     in_shade: impl Fn([u8; 3]) -> bool,
-) -> bool {
+) -> (u32, f32) {
     let (w, h) = (slot.width(), slot.height());
     let reach = (w / 3).max(2);
     let (x0, x1) = (x.saturating_sub(w / 4), (x + w / 2 + w / 4).min(image.width()));
@@ -135,7 +162,7 @@ fn has_glyph(
             }
         }
     }
-    strokes as f32 >= MISSED_GLYPH_SHARE * ((x1 - x0) * (y1 - y0)) as f32
+    (strokes, ((x1 - x0) * (y1 - y0)) as f32)
 }
 
 /// A window of grid points slid over the picture.

@@ -270,6 +270,41 @@ fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
 }
 
 #[test]
+fn a_hidden_cell_outside_whose_glyph_is_as_small_as_the_levels_own_is_doubted() {
+    const HIDDEN_CELL: [u8; 3] = [40, 40, 40];
+    // The tubes of the test above, each cell's glyph a tan bar 2 px wide
+    // and 5 rows tall: under a hundredth of the ground around a cell, as
+    // small glyphs in wide cells are (test case 1000035).
+    let mut image = RgbImage::from_pixel(160, 240, image::Rgb([230, 230, 225]));
+    let draw_tube = |image: &mut RgbImage, x0: u32| {
+        for y in 110..200 {
+            for x in x0 + 2..x0 + 38 {
+                let glyph = (x0 + 19..x0 + 21).contains(&x) && (y - 110) % 30 >= 12 && (y - 110) % 30 < 17;
+                image.put_pixel(x, y, image::Rgb(if glyph { [245, 205, 150] } else { HIDDEN_CELL }));
+            }
+        }
+    };
+    draw_tube(&mut image, 10);
+    let slots: Vec<Rect> = (0..3).map(|k| Rect { x0: 10, x1: 50, y0: 170 - k * 30, y1: 200 - k * 30 }).collect();
+    let detection = Detection {
+        image_width: 160,
+        image_height: 240,
+        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 100, y1: 202 }, slots }],
+        samples: vec![vec![Hidden, Hidden, Color(RED)]],
+        locks: vec![None],
+        raw: vec![vec![HIDDEN_CELL, HIDDEN_CELL, RED]],
+        capacity: 3,
+    };
+    assert_eq!(hidden_cell_outside(&image, &detection), None);
+    draw_tube(&mut image, 110);
+    assert!(
+        matches!(hidden_cell_outside(&image, &detection), Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110),
+        "{:?}",
+        hidden_cell_outside(&image, &detection)
+    );
+}
+
+#[test]
 fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
     // Two tubes of two 30-row slots from y 200 up: the first holds one red
     // layer under empty glass, the second two red layers and, when

@@ -36,7 +36,7 @@ pub(super) fn to_puzzle(
     capacity: usize,
     naming: Naming<'_>,
 ) -> Result<WaterPuzzle, VisionError> {
-    let liquid = super::liquid_samples(samples);
+    let liquid = liquid_samples(samples);
     let hidden = samples.iter().flatten().filter(|s| **s == SlotSample::Hidden).count();
     let filled = liquid.len() + hidden;
     if filled == 0 || !filled.is_multiple_of(capacity) {
@@ -69,6 +69,11 @@ pub(super) fn to_puzzle(
         detail: format!("{} visible layers, {} hidden", liquid.len(), hidden),
     })?;
     build_puzzle(samples, locks, capacity, clustering)
+}
+
+/// The liquid samples of a detection, in reading order, bottom first.
+pub(super) fn liquid_samples(samples: &[Vec<SlotSample>]) -> Vec<[u8; 3]> {
+    samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect()
 }
 
 /// The puzzle from samples and their colour ids.

@@ -140,23 +140,28 @@ pub enum VisionError {
 /// Reads a water-sort screenshot: finds the tubes and samples every slot,
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level. A small screenshot that gives no reading is looked at again at
-/// twice its size, and a large one whose layers were too short to measure
-/// in the shrunk copy at its own size ([`zoom`]); that reading is believed
-/// only if it passes every check (its refusal is given when it measured
-/// layers the first look could not).
+/// twice its size, and a large one at its own size (its layers or glyphs
+/// may have been too small in the shrunk copy, [`zoom`]); that reading is
+/// believed only if it passes every check and sees every vessel the first
+/// look did (its refusal is given when it measured layers the first look
+/// could not).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let first = read_at(image, options, Zoom::Fit);
     let closer = match &first.read {
         Ok(_) => return first,
-        Err(VisionError::NoLayers { .. }) if image.height() > WORKING_HEIGHT => Zoom::Own,
+        Err(_) if image.height() > WORKING_HEIGHT => Zoom::Own,
         Err(_) if image.height() <= MAX_DOUBLED_HEIGHT => Zoom::Double,
         Err(_) => return first,
     };
     let closer = read_at(image, options, closer);
     // Where the first look could not measure the layers and the closer one
-    // could, the closer one's refusal says what was doubtful.
+    // could, the closer one's refusal says what was doubtful. A closer look
+    // sees every vessel the first one did: one that sees fewer left some
+    // out (a whole row of tubes, test case 1000035), and is not believed.
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
-    if closer.read.is_ok() || (measured(&closer) && !measured(&first)) { closer } else { first }
+    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
+    let sees_all = tubes(&closer) >= tubes(&first);
+    if sees_all && (closer.read.is_ok() || (measured(&closer) && !measured(&first))) { closer } else { first }
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
@@ -336,10 +341,10 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         return Err(VisionError::NoLayers { found: found.len() });
     }
 
-    // In vessels found by their liquid, a hidden layer is told by its
-    // glyph: with no glyph anywhere, a dark slot with something bright in
-    // it (the vessel's outline curving into a narrow bottom, a highlight)
-    // is a dark liquid.
+    // A dark slot is hidden by its glyph: strokes in its middle, or a
+    // glyph its profile found in its rows (small in a wide slot, case 436).
+    // In vessels found by their liquid with no glyph anywhere, something
+    // bright in it (an outline curving into a narrow bottom) is no glyph.
     let glyphless = look.finder == Finder::Liquid && profiles.iter().all(|p| p.glyphs.is_empty());
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
@@ -357,7 +362,10 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
             let beside = board::sample_beside(&working, &tube.outer, rect, &outlines);
             let sample = if !liquid_ended && looks_empty(color, beside) {
                 SlotSample::Empty
-            } else if bright >= HIDDEN_GLYPH_SHARE && slots::is_dark_grey(color) && !glyphless {
+            } else if slots::is_dark_grey(color)
+                && !glyphless
+                && (bright >= HIDDEN_GLYPH_SHARE || prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y)))
+            {
                 SlotSample::Hidden
             } else {
                 SlotSample::Color(color)
@@ -460,11 +468,6 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         raw: raws,
         capacity,
     })
-}
-
-/// The liquid samples of a detection, in reading order, bottom first.
-fn liquid_samples(samples: &[Vec<SlotSample>]) -> Vec<[u8; 3]> {
-    samples.iter().flatten().filter_map(|s| if let SlotSample::Color(c) = s { Some(*c) } else { None }).collect()
 }
 
 /// Empty glass shows the board behind it, at most a little lighter or

@@ -5,8 +5,9 @@
 
 use palette::Lab;
 
+use super::VisionError;
 use super::colors::Clustering;
-use super::{VisionError, liquid_samples};
+use super::level::liquid_samples;
 use crate::config::Theme;
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, hex, to_lab};

@@ -29,9 +29,10 @@ pub(super) enum Zoom {
     /// pixel or two wide too few for the trace.
     Double,
     /// At its own size: a second look at a screenshot taller than
-    /// [`WORKING_HEIGHT`] whose layers, shrunk, spanned too few rows to
-    /// be measured ([`super::MIN_LAYER_ROWS`]): small vessels on a large
-    /// screen.
+    /// [`WORKING_HEIGHT`] that gave no reading shrunk: its layers may have
+    /// spanned too few rows to be measured ([`super::MIN_LAYER_ROWS`]),
+    /// small vessels on a large screen, or its `?` glyphs too few to be
+    /// told from a dark liquid.
     Own,
 }
 
@@ -86,6 +87,20 @@ mod tests {
         let case = crate::synthetic::water::generate::case(1215);
         let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+
+    #[test]
+    fn a_large_screenshot_whose_glyphs_shrunk_are_too_small_to_see_is_read_at_its_own_size() {
+        // Generated tuning case 436: bulbs of five hidden layers under one
+        // visible on a 1080x2126 screenshot. In the copy shrunk to fit, a
+        // `?` is 4 rows of thin grey strokes, no glyph, and the hidden
+        // cells read as one dark liquid; at its own size each cell shows
+        // its glyph, though it covers under 3% of the slot's middle.
+        let case = crate::synthetic::water::generate::case(436);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        assert!(first.read.is_err(), "{:?}", first.read);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
     }

@@ -153,46 +153,24 @@ fn every_top_slot_empty(detection: &Detection) -> bool {
 /// that glass from top to bottom; in case 1079 grey glass a little lighter
 /// than a dark board, read empty on top of three tubes of eight).
 fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
-    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
-        .samples
-        .iter()
-        .zip(&detection.raw)
-        .zip(&detection.locks)
-        .filter(|(_, lock)| lock.is_none())
-        .map(|(tube, _)| tube)
-        .collect();
-    let tops: Vec<[u8; 3]> = open
-        .iter()
-        .filter_map(|(samples, raw)| match samples.last() {
-            Some(SlotSample::Color(_)) => raw.last().copied(),
-            _ => None,
-        })
-        .collect();
-    let read_empty = open.iter().filter(|(samples, _)| samples.last() == Some(&SlotSample::Empty)).count();
-    let labs: Vec<Lab> = tops.iter().map(|&c| to_lab(c)).collect();
-    let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
-    if tops.len() + read_empty != open.len() || tops.len() < 2 || !alike {
-        return None;
-    }
-    let glass = median_color(&tops);
-    let lab = to_lab(glass);
-    // Every slot of that colour, on top or lower down (the empty tubes,
-    // tinted glass from top to bottom).
-    let slots = open
-        .iter()
-        .flat_map(|(samples, raw)| samples.iter().zip(raw.iter()))
-        .filter(|(s, c)| matches!(s, SlotSample::Color(_)) && delta_e(to_lab(**c), lab) < SAME_COLOR_MAX_DELTA_E)
-        .count();
-    (slots > detection.capacity).then_some(glass)
+    one_colour_at_every(detection, |slots| slots.len().checked_sub(1))
 }
 
-/// Whether the bottom slot of every open tube shows one colour (within
-/// one colour's spread; an empty tube's may show the board instead), in
-/// more slots than a colour has layers: no liquid lies at the bottom of every tube and more, so
-/// that is the vessel itself (a thick outline under a bulb's round bottom,
-/// tuning case 95), which the grid measured from below it took for a
-/// layer.
+/// Whether the bottom slot of every open tube shows one colour (of two or
+/// more, the rest read empty: an empty tube's may show the board), in
+/// more slots than a colour has layers: no liquid lies at the bottom of
+/// every tube and more, so that is the vessel itself (a thick outline
+/// under a bulb's round bottom, tuning case 95), which the grid measured
+/// from below it took for a layer.
 fn one_colour_on_every_bottom(detection: &Detection) -> bool {
+    one_colour_at_every(detection, |slots| (!slots.is_empty()).then_some(0)).is_some()
+}
+
+/// The colour the slot `end` picks (by index, from a tube's slots) shows
+/// in every open tube, of two or more, the rest read empty there, when it
+/// is one colour (within one colour's spread) found in more slots of the
+/// open tubes than a colour has layers.
+fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Option<usize>) -> Option<[u8; 3]> {
     let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
         .samples
         .iter()
@@ -201,26 +179,30 @@ fn one_colour_on_every_bottom(detection: &Detection) -> bool {
         .filter(|(_, lock)| lock.is_none())
         .map(|(tube, _)| tube)
         .collect();
-    let bottoms: Vec<[u8; 3]> = open
+    let at_end = |samples: &[SlotSample]| end(samples).and_then(|k| samples.get(k).copied());
+    let shown: Vec<[u8; 3]> = open
         .iter()
-        .filter_map(|(samples, raw)| match samples.first() {
-            Some(SlotSample::Color(_)) => raw.first().copied(),
+        .filter_map(|(samples, raw)| match at_end(samples) {
+            Some(SlotSample::Color(_)) => end(samples).and_then(|k| raw.get(k).copied()),
             _ => None,
         })
         .collect();
-    let read_empty = open.iter().filter(|(samples, _)| samples.first() == Some(&SlotSample::Empty)).count();
-    if bottoms.len() + read_empty != open.len() || bottoms.len() < 2 {
-        return false;
-    }
-    let labs: Vec<Lab> = bottoms.iter().map(|&c| to_lab(c)).collect();
+    let read_empty = open.iter().filter(|(samples, _)| at_end(samples) == Some(SlotSample::Empty)).count();
+    let labs: Vec<Lab> = shown.iter().map(|&c| to_lab(c)).collect();
     let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
-    let lab = to_lab(median_color(&bottoms));
+    if shown.len() + read_empty != open.len() || shown.len() < 2 || !alike {
+        return None;
+    }
+    let colour = median_color(&shown);
+    let lab = to_lab(colour);
+    // Every slot of that colour, at that end or elsewhere (the empty
+    // tubes, tinted glass from top to bottom).
     let slots = open
         .iter()
         .flat_map(|(samples, raw)| samples.iter().zip(raw.iter()))
         .filter(|(s, c)| matches!(s, SlotSample::Color(_)) && delta_e(to_lab(**c), lab) < SAME_COLOR_MAX_DELTA_E)
         .count();
-    alike && slots > detection.capacity
+    (slots > detection.capacity).then_some(colour)
 }
 
 /// Which slot grid a reading samples.

@@ -232,20 +232,19 @@ fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
     assert_eq!(empty_could_be_liquid(&detection(&tubes[..3])), None);
 }
 
-#[test]
-fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
-    const HIDDEN_CELL: [u8; 3] = [70, 70, 80];
-    // Two tubes of three hidden slots, 30 rows each, at x 10..50 and
-    // 110..150; only the first is in the detection. The board is out of
-    // the hidden cells' shade, so the second tube's cells are enclosed.
+/// Two tubes of three hidden slots, 30 rows each, at x 10..50 and
+/// 110..150, on a board out of the hidden cells' shade, and a detection of
+/// only the first: the picture without the second tube, and with it. Each
+/// cell's glyph is a bar of `glyph` colour, `bar.0` columns wide from the
+/// cell's centre column and rows `bar.1` of the cell.
+fn hidden_tubes(cell: [u8; 3], glyph: [u8; 3], bar: (u32, std::ops::Range<u32>)) -> (RgbImage, RgbImage, Detection) {
     let mut image = RgbImage::from_pixel(160, 240, image::Rgb([200, 190, 170]));
-    // Each cell's glyph: a white bar 4 px wide and 10 rows tall in its
-    // middle.
     let draw_tube = |image: &mut RgbImage, x0: u32| {
         for y in 110..200 {
             for x in x0 + 2..x0 + 38 {
-                let glyph = (x0 + 18..x0 + 22).contains(&x) && (y - 110) % 30 >= 10 && (y - 110) % 30 < 20;
-                image.put_pixel(x, y, image::Rgb(if glyph { [250, 250, 250] } else { HIDDEN_CELL }));
+                let is_glyph = (x0 + 20 - bar.0 / 2..x0 + 20 + bar.0.div_ceil(2)).contains(&x)
+                    && bar.1.contains(&((y - 110) % 30));
+                image.put_pixel(x, y, image::Rgb(if is_glyph { glyph } else { cell }));
             }
         }
     };
@@ -257,51 +256,36 @@ fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
         tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 100, y1: 202 }, slots }],
         samples: vec![vec![Hidden, Hidden, Color(RED)]],
         locks: vec![None],
-        raw: vec![vec![HIDDEN_CELL, HIDDEN_CELL, RED]],
+        raw: vec![vec![cell, cell, RED]],
         capacity: 3,
     };
-    assert_eq!(hidden_cell_outside(&image, &detection), None);
-    draw_tube(&mut image, 110);
-    assert!(
-        matches!(hidden_cell_outside(&image, &detection), Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110),
-        "{:?}",
-        hidden_cell_outside(&image, &detection)
-    );
+    let mut both = image.clone();
+    draw_tube(&mut both, 110);
+    (image, both, detection)
+}
+
+/// Whether the hidden cells of the second tube of [`hidden_tubes`] are
+/// doubted in `both` and nothing in `one`.
+fn second_tube_doubted(one: &RgbImage, both: &RgbImage, detection: &Detection) {
+    assert_eq!(hidden_cell_outside(one, detection), None);
+    let doubt = hidden_cell_outside(both, detection);
+    assert!(matches!(doubt, Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110), "{doubt:?}");
+}
+
+#[test]
+fn a_hidden_cells_shade_outside_every_tube_read_is_doubted() {
+    // A white bar 4 px wide and 10 rows tall in the middle of each cell.
+    let (one, both, detection) = hidden_tubes([70, 70, 80], [250, 250, 250], (4, 10..20));
+    second_tube_doubted(&one, &both, &detection);
 }
 
 #[test]
 fn a_hidden_cell_outside_whose_glyph_is_as_small_as_the_levels_own_is_doubted() {
-    const HIDDEN_CELL: [u8; 3] = [40, 40, 40];
-    // The tubes of the test above, each cell's glyph a tan bar 2 px wide
-    // and 5 rows tall: under a hundredth of the ground around a cell, as
-    // small glyphs in wide cells are (test case 1000035).
-    let mut image = RgbImage::from_pixel(160, 240, image::Rgb([230, 230, 225]));
-    let draw_tube = |image: &mut RgbImage, x0: u32| {
-        for y in 110..200 {
-            for x in x0 + 2..x0 + 38 {
-                let glyph = (x0 + 19..x0 + 21).contains(&x) && (y - 110) % 30 >= 12 && (y - 110) % 30 < 17;
-                image.put_pixel(x, y, image::Rgb(if glyph { [245, 205, 150] } else { HIDDEN_CELL }));
-            }
-        }
-    };
-    draw_tube(&mut image, 10);
-    let slots: Vec<Rect> = (0..3).map(|k| Rect { x0: 10, x1: 50, y0: 170 - k * 30, y1: 200 - k * 30 }).collect();
-    let detection = Detection {
-        image_width: 160,
-        image_height: 240,
-        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 100, y1: 202 }, slots }],
-        samples: vec![vec![Hidden, Hidden, Color(RED)]],
-        locks: vec![None],
-        raw: vec![vec![HIDDEN_CELL, HIDDEN_CELL, RED]],
-        capacity: 3,
-    };
-    assert_eq!(hidden_cell_outside(&image, &detection), None);
-    draw_tube(&mut image, 110);
-    assert!(
-        matches!(hidden_cell_outside(&image, &detection), Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110),
-        "{:?}",
-        hidden_cell_outside(&image, &detection)
-    );
+    // A tan bar 2 px wide and 5 rows tall in each near-black cell: under
+    // a hundredth of the ground around a cell, as small glyphs in wide
+    // cells are (test case 1000035).
+    let (one, both, detection) = hidden_tubes([40, 40, 40], [245, 205, 150], (2, 12..17));
+    second_tube_doubted(&one, &both, &detection);
 }
 
 #[test]

@@ -341,18 +341,25 @@ fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8
     // repeats a taller one's rhythm down the tube: hidden layers stack,
     // one glyph each, so their glyphs stand evenly apart (a `!`'s bar of 3
     // rows in layers 9 rows tall, tuning seed 1748, shrunk to 2 rows where
-    // the bulb narrows).
+    // the bulb narrows); four or more short ones count by their rhythm
+    // alone.
     let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
     let centres: Vec<u32> = glyphs.iter().filter(|g| g.1 > g.0).map(|g| (g.0 + g.1) / 2).collect();
     let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
     let mid = super::median(gaps.clone());
     let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
-    if even && glyphs.iter().any(tall) {
+    if even && (glyphs.iter().any(tall) || centres.len() >= MIN_SHORT_GLYPHS) {
         centres
     } else {
         glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()
     }
 }
+
+/// Fewest glyphs standing evenly apart down a tube that count with no
+/// glyph of 5 rows among them: small vessels' hidden layers, whose glyphs
+/// are 3-4 rows (tuning case 436 in its shrunk copy). Three stand evenly
+/// by chance more often than four; four, not fitted.
+const MIN_SHORT_GLYPHS: usize = 4;
 
 /// How far the spacing of glyphs stacked down a tube may stray from its
 /// median, as a share of it, for short glyphs among them to count: the

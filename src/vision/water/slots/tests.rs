@@ -141,6 +141,26 @@ fn short_glyphs_count_where_they_keep_the_rhythm_of_taller_ones() {
     assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![6, 15]);
 }
 
+#[test]
+fn four_short_glyphs_in_a_rhythm_count_with_no_taller_one() {
+    // Hidden layers of small vessels: `?` glyphs 3 rows tall in layers 9
+    // rows tall (tuning case 436, shrunk), none of 5 rows.
+    let cell = image::Rgb([60, 28, 31]);
+    let marks = |rows: &[std::ops::Range<u32>]| {
+        let mut img = RgbImage::from_pixel(42, 60, cell);
+        for y in rows.iter().flat_map(|r| r.clone()) {
+            for x in 19..23 {
+                img.put_pixel(x, y, image::Rgb([240, 240, 240]));
+            }
+        }
+        let prof = row_colors(&img, 0, 42, 0, 60, 1);
+        glyph_centres(&img, 0, 42, 0, 60, &prof)
+    };
+    assert_eq!(marks(&[5..8, 14..17, 23..26, 32..35]), vec![6, 15, 24, 33]);
+    // Three such marks may stand evenly by chance: no glyphs.
+    assert_eq!(marks(&[5..8, 14..17, 23..26]), Vec::<u32>::new());
+}
+
 /// Paints `rows` of the made-up vessel's columns (10-50) in `colour`.
 fn fill(img: &mut RgbImage, rows: std::ops::Range<u32>, colour: [u8; 3]) {
     for y in rows {

@@ -179,15 +179,11 @@ fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Opt
         .filter(|(_, lock)| lock.is_none())
         .map(|(tube, _)| tube)
         .collect();
-    let at_end = |samples: &[SlotSample]| end(samples).and_then(|k| samples.get(k).copied());
-    let shown: Vec<[u8; 3]> = open
-        .iter()
-        .filter_map(|(samples, raw)| match at_end(samples) {
-            Some(SlotSample::Color(_)) => end(samples).and_then(|k| raw.get(k).copied()),
-            _ => None,
-        })
-        .collect();
-    let read_empty = open.iter().filter(|(samples, _)| at_end(samples) == Some(SlotSample::Empty)).count();
+    // Each open tube's slot at that end: what it was read as, and its colour.
+    let ends: Vec<(SlotSample, [u8; 3])> =
+        open.iter().filter_map(|(samples, raw)| end(samples).and_then(|k| Some((samples[k], *raw.get(k)?)))).collect();
+    let shown: Vec<[u8; 3]> = ends.iter().filter(|(s, _)| matches!(s, SlotSample::Color(_))).map(|&(_, c)| c).collect();
+    let read_empty = ends.iter().filter(|(s, _)| *s == SlotSample::Empty).count();
     let labs: Vec<Lab> = shown.iter().map(|&c| to_lab(c)).collect();
     let alike = labs.iter().all(|&a| labs.iter().all(|&b| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E));
     if shown.len() + read_empty != open.len() || shown.len() < 2 || !alike {

@@ -135,10 +135,6 @@ fn row_beyond(g: &Gradients, rows: &[Vec<TubeBox>], spacing: Spacing) -> Option<
         return None;
     }
     let width = median(rows.iter().flatten().map(|t| t.outer.width()).collect());
-    // As for a row's ends: a step of two widths or more may be two pitches.
-    if spacing.pitch >= 2 * width {
-        return None;
-    }
     let centre = median(rows.iter().map(|r| (r[0].outer.x0 + r[r.len() - 1].outer.x1) as f32 / 2.0).collect());
     let look = Look { g, threshold: spacing.threshold, width, y0: top, y1: bottom, tolerance: spacing.tolerance };
     let half_pitch = spacing.pitch as f32 / 2.0;

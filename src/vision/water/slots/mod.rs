@@ -186,15 +186,51 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
         let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
         let rest = above.len() - more;
-        let glass_above = runs(&above[..rest], 0, p.shortest_layer)
-            .last()
-            .is_some_and(|run| run.y1 as usize + SURFACE_GAP as usize >= rest && run.y0 > RIM_ROWS);
+        let glass_above = glass_over(&above[..rest], p.shortest_layer);
         if glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height {
             first.y0 -= more as u32;
             p.top = first.y0;
         }
+    } else if let Some(first) =
+        p.runs.first().filter(|run| !run.empty && run.y0 > p.top + 1 && run.y0 <= p.top + SURFACE_GAP)
+    {
+        // The body's top measured inside a layer: a sliver too short for a
+        // run above the first, of another colour, which goes on up above
+        // the body's top (tuning 546: a cone measured a layer low left 3
+        // rows of its top layer). That layer is taken whole, on the same
+        // terms: glass above it, and no higher than the rise allowed.
+        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), first.y0, 1);
+        // Its colour a row clear of the boundary with the first run.
+        let sliver = above[above.len().saturating_sub(2)];
+        let more = above.iter().rev().skip(1).take_while(|c| color_distance(**c, sliver) <= RUN_STEP).count() + 1;
+        let rest = above.len() - more;
+        let glass_above = glass_over(&above[..rest], p.shortest_layer);
+        let another = color_distance(sliver, first.color) > RUN_STEP;
+        // The layer taken whole spans at least the rows a layer must to
+        // be measured at all (a few rows over a tiny bulb are noise).
+        let layer_rows = (first.y0 - p.top) as usize + more;
+        if another
+            && glass_above
+            && more as u32 >= p.shortest_layer
+            && layer_rows as f32 >= super::MIN_LAYER_ROWS
+            && more as f32 <= MAX_RISE_BANDS * vessel.band_height
+        {
+            let y0 = first.y0 - more as u32;
+            let color = above[above.len() - 1 - more / 2];
+            p.runs.insert(0, Run { y0, y1: first.y0, color, empty: false });
+            p.top = y0;
+        }
     }
     p
+}
+
+/// Whether the rows `above` a liquid's top end in glass: a run as long as
+/// a layer's `shortest` that starts below the rim, with under a layer's
+/// rows between it and the liquid (an edge, or the liquid's lit surface:
+/// 10 rows over the liquid's top in tuning 157's corked flasks at 720 px).
+fn glass_over(above: &[[u8; 3]], shortest: u32) -> bool {
+    let gap = SURFACE_GAP.max(shortest.saturating_sub(1)) as usize;
+    runs(above, 0, shortest).last().is_some_and(|run| run.y1 as usize + gap >= above.len() && run.y0 > RIM_ROWS)
 }
 
 /// Most a top run of liquid is followed up above the body's top measured,

@@ -220,3 +220,29 @@ fn a_colour_going_on_up_to_the_rim_is_tinted_glass_and_leaves_the_body_top() {
     let vessel = Vessel { top: 100, ..vessel };
     assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 38);
 }
+
+#[test]
+fn a_sliver_of_the_top_layer_under_the_body_top_measured_raises_it_to_that_layers_top() {
+    // The body's top measured 3 rows above the green layer's top (a cone
+    // measured a layer low, tuning case 546): the red layer shows only a
+    // sliver too short for a run, and goes on above the body's top.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 107);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    let first = p.runs.first().map(|r| (r.y0, r.y1, r.empty));
+    assert_eq!(first, Some((80, 110, false)));
+    // A sliver whose colour goes on up to the rim is tinted glass.
+    let (mut img, vessel) = vessel_on_board([90, 90, 90], 107);
+    fill(&mut img, 80..110, [90, 90, 90]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 107);
+}
+
+#[test]
+fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
+    // A lit band of 10 rows on the red layer's top (tuning case 157's
+    // flasks): the glass above still ends at the liquid.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 95);
+    fill(&mut img, 70..80, [250, 150, 150]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+}

@@ -142,12 +142,12 @@ fn row_beyond(g: &Gradients, rows: &[Vec<TubeBox>], spacing: Spacing) -> Option<
     let reach = (first / half_pitch).floor() as i64;
     // Tubes found on the lattice's two halves: the places on the rows'
     // columns, and those half a pitch off them.
+    // The board looked at for a place's grain: where the gap to a tube a
+    // pitch to its left would be.
+    let gap = spacing.pitch.saturating_sub(width) as i64;
     let mut found: [Vec<TubeBox>; 2] = [Vec::new(), Vec::new()];
     for k in -reach..=reach {
         let x = (first + k as f32 * half_pitch).round() as i64;
-        // The board looked at for its grain: where the gap to a tube a
-        // pitch to the left would be.
-        let gap = spacing.pitch.saturating_sub(width) as i64;
         if let Some(t) = look.tube_at(x, Side::Left((x - gap).max(0) as u32)) {
             found[k.rem_euclid(2) as usize].push(t);
         }

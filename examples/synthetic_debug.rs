@@ -31,7 +31,10 @@ fn main() {
             image::imageops::replace(&mut both, &seen, w as i64, 0);
             both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
         }
-        println!("seed {seed} {:?} {:?} {}x{}\n  truth {}", c.theme.shape, c.theme.decoration, w, h, c.level);
+        println!(
+            "seed {seed} {:?} {:?} {:?} {}x{}\n  truth {}",
+            c.theme.shape, c.theme.contents, c.theme.decoration, w, h, c.level
+        );
         if let Some(d) = &sight.detection {
             // Each tube as read, bottom first: `#` liquid, `?` hidden, `.` empty.
             let tubes: Vec<String> = d

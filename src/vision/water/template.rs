@@ -4,11 +4,14 @@
 //! Around the vessels of the row liquid shows best, the edges across and
 //! down (walls, a round or flat bottom, a rim), leaving out the interior
 //! (layer boundaries, balls and glyphs are what a vessel holds, not its
-//! shape), give a template: their median, centred. A place matches by its
-//! normalised correlation with it, and only when its edges are about as
-//! strong; [`Template::shape`] gives the correlation and the strength
+//! shape: the middle of a vessel of liquid, the whole of a tube of balls,
+//! whose round edges come as near the walls as a liquid's), give a
+//! template: their median, centred. A place matches by its normalised
+//! correlation with it, and only when its edges are about as strong;
+//! [`Template::shape`] gives the correlation and the strength
 //! apart, for the faint vessels a row's spacing points to.
 
+use super::columns::Band;
 use super::median;
 use super::tubes::Gradients;
 
@@ -17,8 +20,53 @@ use super::tubes::Gradients;
 pub(super) const TEMPLATE_REACH: f32 = 1.5;
 
 /// The interior left out of the template, in half-widths either side of
-/// the centre: the middle of the interior, clear of curved walls.
+/// the centre, for vessels of liquid: the middle of the interior, clear of
+/// curved walls.
 const INTERIOR_SHARE: f32 = 0.7;
+
+/// What the vessels the template is made from hold, which decides how much
+/// of their interior it leaves out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Held {
+    /// Layers of liquid: their boundaries are level, so only the middle of
+    /// the interior ([`INTERIOR_SHARE`]) is left out and the walls' curve
+    /// down to the bottom is kept.
+    Liquid,
+    /// Balls: each one's round edge comes as near the walls as the liquid's
+    /// does, at every slot, and an empty vessel has none, so the whole
+    /// interior is left out.
+    Balls,
+}
+
+/// Most share of its box a band of liquid may fill for it to be a ball: a
+/// disc fills pi/4 (0.785) of its box, less once its rim blurs into the
+/// glass and its shine splits it (0.57-0.75 over the generated ball themes
+/// of both seed ranges), while a layer fills its box but for a curved
+/// vessel's bottom (the medians of the generated liquid themes' tuning
+/// seeds are 0.78 and up). Set between the two.
+const BALL_FILL: f32 = 0.76;
+
+/// Least and most height of a ball's band over its width: a ball is as
+/// tall as it is wide (0.92-1.35 in the generated ball themes, the shine
+/// cutting a sliver off a side); liquid of so little fill is a thin layer
+/// of a bulb or a glass (0.19-0.71 in the tuning seeds but one).
+const BALL_ASPECT: (f32, f32) = (0.85, 1.45);
+
+impl Held {
+    /// What the bands of a row's vessels hold, by their median shape.
+    pub fn of(bands: &[&Band]) -> Held {
+        let fill = median(bands.iter().map(|b| b.area as f32 / (b.width() * b.height()).max(1) as f32).collect());
+        let aspect = median(bands.iter().map(|b| b.height() as f32 / b.width().max(1) as f32).collect());
+        if fill < BALL_FILL && (BALL_ASPECT.0..=BALL_ASPECT.1).contains(&aspect) { Held::Balls } else { Held::Liquid }
+    }
+
+    fn interior_share(self) -> f32 {
+        match self {
+            Held::Liquid => INTERIOR_SHARE,
+            Held::Balls => 1.0,
+        }
+    }
+}
 
 /// Least edge strength at a place, as a share of the template's: faint
 /// texture (paper, a photo) can echo the template's pattern. An empty
@@ -34,6 +82,8 @@ pub(super) struct Template {
     pub reach: i64,
     pub height: i64,
     pub below: i64,
+    /// The interior left out, in half-widths either side of the centre.
+    interior: f32,
     /// Zero-mean values, edges across then edges down, row by row.
     values: Vec<f32>,
     /// Mean absolute edge strength before centring.
@@ -44,8 +94,9 @@ impl Template {
     /// The edges around a place, leaving out its interior (what a vessel
     /// holds is not its silhouette: layer boundaries, balls, glyphs), but
     /// keeping the walls, the bottom below the interior and the rim above.
-    fn window(edges: &Gradients, cx: i64, bottom: i64, reach: i64, height: i64, below: i64) -> Vec<f32> {
-        let inner = (reach as f32 * INTERIOR_SHARE / TEMPLATE_REACH) as i64;
+    fn window(&self, edges: &Gradients, cx: i64, bottom: i64) -> Vec<f32> {
+        let (reach, height, below) = (self.reach, self.height, self.below);
+        let inner = (reach as f32 * self.interior / TEMPLATE_REACH) as i64;
         let (top, interior_top) = (bottom - height, bottom - height + 2 * below);
         let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
         for field in [Gradients::across as fn(&Gradients, i64, i64) -> f32, Gradients::down] {
@@ -62,22 +113,25 @@ impl Template {
     }
 
     /// The median of the windows around `anchors` (centre, bottom).
-    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], reach: i64, height: i64, below: i64) -> Template {
-        let windows: Vec<Vec<f32>> =
-            anchors.iter().map(|&(cx, b)| Template::window(edges, cx, b, reach, height, below)).collect();
+    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: (i64, i64, i64), held: Held) -> Template {
+        let (reach, height, below) = size;
+        let mut t =
+            Template { reach, height, below, interior: held.interior_share(), values: Vec::new(), strength: 0.0 };
+        let windows: Vec<Vec<f32>> = anchors.iter().map(|&(cx, b)| t.window(edges, cx, b)).collect();
         let mut values: Vec<f32> =
             (0..windows[0].len()).map(|i| median(windows.iter().map(|w| w[i]).collect())).collect();
         let strength = values.iter().sum::<f32>() / values.len() as f32;
         for v in &mut values {
             *v -= strength;
         }
-        Template { reach, height, below, values, strength }
+        (t.values, t.strength) = (values, strength);
+        t
     }
 
     /// How well the place centred at `cx`, resting on `bottom`, matches:
     /// the normalised correlation, or 0 when its edges are too faint.
     pub fn score(&self, edges: &Gradients, cx: i64, bottom: i64) -> f32 {
-        let w = Template::window(edges, cx, bottom, self.reach, self.height, self.below);
+        let w = self.window(edges, cx, bottom);
         let mean = w.iter().sum::<f32>() / w.len() as f32;
         if mean < MIN_SILHOUETTE_STRENGTH * self.strength { 0.0 } else { self.correlation(&w, mean) }
     }
@@ -99,7 +153,7 @@ impl Template {
     /// faint they are, and how strong they are as a share of the
     /// template's.
     pub fn shape(&self, edges: &Gradients, cx: i64, bottom: i64) -> (f32, f32) {
-        let w = Template::window(edges, cx, bottom, self.reach, self.height, self.below);
+        let w = self.window(edges, cx, bottom);
         let mean = w.iter().sum::<f32>() / w.len() as f32;
         (self.correlation(&w, mean), mean / self.strength.max(1e-6))
     }
@@ -113,5 +167,28 @@ impl Template {
             bb += v * v;
         }
         if aa <= 1e-6 || bb <= 1e-6 { 0.0 } else { ab / (aa * bb).sqrt() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::imaging::segment::Region;
+
+    fn band(width: u32, height: u32, area: u32) -> Region {
+        Region { area, x0: 0, y0: 0, x1: width, y1: height, color: [0, 0, 0] }
+    }
+
+    #[test]
+    fn bands_as_round_as_balls_hold_balls_and_level_layers_liquid() {
+        // A disc of diameter 20 covers about 314 of its 400 pixels; its
+        // blurred rim leaves about 280.
+        let balls = [band(20, 20, 280), band(20, 21, 290), band(19, 20, 270)];
+        assert_eq!(Held::of(&balls.iter().collect::<Vec<_>>()), Held::Balls);
+        let layers = [band(20, 15, 290), band(20, 15, 300), band(20, 14, 270)];
+        assert_eq!(Held::of(&layers.iter().collect::<Vec<_>>()), Held::Liquid);
+        // The bottom layer of a bulb fills little of its box, but is flat.
+        let bulb = [band(30, 8, 170), band(30, 8, 175), band(30, 9, 190)];
+        assert_eq!(Held::of(&bulb.iter().collect::<Vec<_>>()), Held::Liquid);
     }
 }

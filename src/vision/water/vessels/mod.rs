@@ -30,11 +30,11 @@ use image::RgbImage;
 use empty_row::{RowFound, Spacing, empty_row, faint_row_beyond};
 use place::{matches, off_grid, room_for};
 
-use super::columns::{Column, columns};
+use super::columns::{Band, Column, columns};
 use super::doubts::Doubt;
 use super::median;
 use super::outline::{Traced, outlines_agreed, trace};
-use super::template::{TEMPLATE_REACH, Template};
+use super::template::{Held, TEMPLATE_REACH, Template};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrunk_by;
@@ -276,7 +276,15 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let below = (margin * 2.0).round() as i64;
     let height = (rim + margin).round() as i64;
     let points: Vec<(i64, i64)> = anchors.iter().map(|c| (c.center_x().round() as i64, c.y1 as i64)).collect();
-    let template = Template::of(edges, &points, reach, height, below);
+    let template = Template::of(edges, &points, (reach, height, below), Held::Liquid);
+    // Empty vessels are looked for by their outline alone: a template made
+    // of tubes of balls holds the balls' round edges near the walls, which
+    // an empty tube lacks (tuning 230: empty tubes matched it at 0.31).
+    let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
+    let by_outline = match Held::of(&bands) {
+        Held::Liquid => template.clone(),
+        Held::Balls => Template::of(edges, &points, (reach, height, below), Held::Balls),
+    };
     let vessel_at = |cx: f32, bottom: u32, seen: Seen| {
         let outer = Rect {
             x0: (cx - half - margin).max(0.0) as u32,
@@ -396,7 +404,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                 Some(RowFound { bottom: *b, centre: (first.outer.center_x() + last.outer.center_x()) / 2.0 })
             })
             .collect();
-        if let Some(row) = empty_row(&template, edges, &found, Spacing { pitch, half, rim }) {
+        // A row a known step away is looked for by the outline alone; one
+        // anywhere in a third of the screen by the whole template, whose
+        // interior keeps round buttons out (a ball's outline is a ring).
+        let by = if found.len() >= 2 { &by_outline } else { &template };
+        if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }) {
             let vessels: Vec<Vessel> =
                 row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
             let off_grid = off_grid(&row.centres, half);
@@ -405,7 +417,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
             // No row of empty vessels: a row of them drawn too faintly to be
             // taken (white outlines on pale paper, tuning 838) leaves the
             // level in doubt, since without it the level read is wrong.
-            if let Some(next_to) = faint_row_beyond(&template, edges, &found, &columns, half)
+            if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half)
                 && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
             {
                 row.faint_row_beyond = true;
@@ -422,11 +434,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     let end = if step < 0.0 { row.vessels.first() } else { row.vessels.last() };
                     let Some(end) = end else { break };
                     let cx = (end.outer.center_x() + step).round() as i64;
-                    if cx - template.reach < 0 || cx + template.reach >= edges.width as i64 {
+                    if cx - by_outline.reach < 0 || cx + by_outline.reach >= edges.width as i64 {
                         break;
                     }
                     let Some((x, (shape, strength))) = (cx - near..=cx + near)
-                        .map(|x| (x, template.shape(edges, x, b)))
+                        .map(|x| (x, by_outline.shape(edges, x, b)))
                         .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
                     else {
                         break;
@@ -434,10 +446,10 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     // The board a half pitch further out, where no vessel
                     // stands: a vessel's shape stands out of it, a texture's
                     // echo of the shape does not ([`FAINT_PEAK`]).
-                    let room = (template.reach, edges.width as i64 - 1 - template.reach);
+                    let room = (by_outline.reach, edges.width as i64 - 1 - by_outline.reach);
                     let outside = (x + (step / 2.0).round() as i64).clamp(room.0, room.1.max(room.0));
-                    let stands_out =
-                        (outside - x).abs() as f32 >= half && shape - template.shape(edges, outside, b).0 >= FAINT_PEAK;
+                    let stands_out = (outside - x).abs() as f32 >= half
+                        && shape - by_outline.shape(edges, outside, b).0 >= FAINT_PEAK;
                     let in_a_column =
                         columns.iter().any(|&(other, c)| other != *bottom && (c - x as f32).abs() <= near as f32);
                     if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))

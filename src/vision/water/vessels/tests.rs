@@ -198,3 +198,24 @@ fn a_row_of_empty_vessels_too_faint_to_take_leaves_the_level_in_doubt() {
     let (_, found) = found_in_case(838);
     assert!(matches!(found, Err(Doubt::RowLayout { what, .. }) if what.contains("a row's step beyond")), "{found:?}");
 }
+
+#[test]
+fn empty_ball_tubes_beside_a_row_are_found_by_their_outline_alone() {
+    // Generated tuning case 230: ball tubes, white outlines on a cloudy
+    // pale board, the last row one tube of balls and two empty ones. The
+    // template made from tubes of balls holds the balls' round edges near
+    // the walls, where an empty tube has none: the empty tubes matched it
+    // at 0.31 and the row was refused as not centred like the others.
+    let (case, vessels) = vessels_in_case(230);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert!(vessels[11..].iter().all(|v| v.seen == Seen::Silhouette), "{vessels:?}");
+}
+
+#[test]
+fn a_row_of_empty_ball_tubes_a_rows_step_below_is_found_by_their_outline() {
+    // Generated tuning case 233: two rows of four ball tubes and a last row
+    // of two empty ones, white outlines on a cloudy pale board. Read
+    // without that row the level was refused as having every tube full.
+    let (case, vessels) = vessels_in_case(233);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}

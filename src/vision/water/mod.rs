@@ -24,6 +24,7 @@ mod regrid;
 pub mod slots;
 mod template;
 pub mod theme;
+mod through;
 mod tinted;
 pub mod tubes;
 mod vessels;

@@ -12,7 +12,7 @@ use image::RgbImage;
 
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::zoom::Look;
-use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, read_with, tinted};
+use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, read_with, through, tinted};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use palette::Lab;
@@ -108,6 +108,10 @@ fn with_glass_empty(
     let passing = |d: Detection| Some(judged(image, options, d)).filter(|again| again.read.is_ok());
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
     if let Some(again) = glassy.clone().and_then(passing) {
+        return (again, None);
+    }
+    // Glass over another board than the empty slots stand on.
+    if let Some(again) = through::board_through_glass_taken_for_liquid(image, detection).and_then(passing) {
         return (again, None);
     }
     // Glass over a grained board: its slots show the grain (and, where

@@ -96,6 +96,10 @@ pub enum Doubt {
     )]
     LiquidAbove { tube: usize },
     #[error(
+        "layer {layer} of tube {tube} looks like the board behind it seen through the empty glass, so it may be glass, not liquid"
+    )]
+    ThroughGlass { tube: usize, layer: usize },
+    #[error(
         "colour {color}'s layers differ by ΔE {delta_e:.0}, more than one liquid does, and hidden layers leave the number of colours open: it may be two colours"
     )]
     WideColor {
@@ -144,6 +148,7 @@ impl Doubt {
     /// liquid in numbers that happen to make whole colours.
     pub fn glass_read_as_liquid(&self) -> bool {
         matches!(self, Doubt::Lookalike { what, .. } if *what == EMPTY_GLASS || *what == GLASS_ABOVE)
+            || matches!(self, Doubt::ThroughGlass { .. })
     }
 
     /// Where on the picture the doubt is, for `--debug` to mark: the tubes
@@ -154,9 +159,9 @@ impl Doubt {
             detection.tubes.get(n.wrapping_sub(1)).and_then(|t| t.slots.get(k.wrapping_sub(1))).copied()
         };
         match *self {
-            Doubt::SplitLayer { tube: t, layer, .. } | Doubt::CloseColors { tube: t, layer, .. } => {
-                slot(t, layer).into_iter().collect()
-            }
+            Doubt::SplitLayer { tube: t, layer, .. }
+            | Doubt::CloseColors { tube: t, layer, .. }
+            | Doubt::ThroughGlass { tube: t, layer } => slot(t, layer).into_iter().collect(),
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
@@ -206,6 +211,10 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
     let (tubes, samples) = (&detection.tubes, &detection.samples);
     hidden_on_top(samples)
         .or_else(|| lookalike(image, detection, puzzle))
+        .or_else(|| {
+            let (tube, layer) = super::through::glass_over_board(image, detection)?;
+            Some(Doubt::ThroughGlass { tube, layer })
+        })
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))

@@ -1,0 +1,307 @@
+//! The board seen through tinted empty glass, where the board changes
+//! across the screen (a sky above dark ground, a photo): a slot is taken
+//! for empty when it looks like the board beside its tube, but glass that
+//! lightens the board lightens a dark board by far more than that, and a
+//! vessel over it reads full of one more liquid. When it is full, the
+//! counts still add up (a complete tube of its own colour), and the level
+//! read is wrong (tuning case 1419, bulbs over a sky and a maroon hill,
+//! once every vessel of its last row is found; until then the gap left
+//! in the row refuses it).
+//!
+//! Glass mixes the board behind it towards its own colour `G` by a share
+//! `a`: over a board `B` it shows `B + a (G - B)`. The slots read empty
+//! show that shift over the board they stand on, `B1`; over another board
+//! `B2` the same glass then shows `B2 + shift + a (B1 - B2)`, a colour on a
+//! line with one unknown, `a`. A slot read as liquid that lies on that
+//! line, with `a` a share and `G` a colour, is the board seen through the
+//! glass. All this is looked at only where the board beside the tubes
+//! changes from one slot's level to another's.
+
+use image::RgbImage;
+
+use super::Detection;
+use super::board::{board_at_walls, sample_beside};
+use crate::geometry::{Rect, SlotSample};
+
+/// The board just outside a tube's walls, level with `slot`, each side
+/// where it is seen (see [`board_at_walls`]: behind glass where the board
+/// changes across the screen, the board in the middle of the gap to the
+/// next tube can be another shade of it).
+fn boards_beside(image: &RgbImage, tube: &Rect, slot: &Rect, outers: &[Rect]) -> Vec<[f32; 3]> {
+    board_at_walls(image, tube, slot, outers).into_iter().flatten().map(float).collect()
+}
+
+/// The glass as the slots read empty show it: the board behind them and
+/// how far the glass moves it (medians, per channel).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Tint {
+    board: [f32; 3],
+    shift: [f32; 3],
+}
+
+/// Fewest slots read empty for their glass to be taken as the game's: two
+/// slots of one tube can share a stray highlight.
+const MIN_EMPTY_SLOTS: usize = 3;
+
+/// Most distance, in RGB units, of the shift of three in four slots read
+/// empty from their median, for their glass to be one tint: one glass over
+/// one board moves it alike everywhere (within 3 units in tuning case
+/// 1419), while slots read empty by chance, each beside a board of its
+/// own, move it every way (tens of units); twice [`THROUGH_TOLERANCE`],
+/// since both the glass and the board beside it carry noise.
+const SHIFT_AGREEMENT: f32 = 2.0 * THROUGH_TOLERANCE;
+
+/// Least shift, in RGB units (the length of the change), for the glass to
+/// tint the board at all: JPEG noise on clear glass moves a median a few
+/// units (not fitted: twice that). Clear glass shows each board as it is,
+/// and a slot like the board beside it is read empty already.
+const MIN_TINT: f32 = 8.0;
+
+/// Least change of board, in RGB units, between the board behind the
+/// empty slots and the one behind a slot, for the line to be told from
+/// the shift alone: under it the slot is over the same board, which the
+/// slots read empty already judge (the empty threshold, ΔE 20, is about
+/// 25-40 RGB units; not fitted).
+const MIN_BOARD_CHANGE: f32 = 30.0;
+
+/// Most distance, in RGB units, of a slot's colour from the line the glass
+/// draws over its board: a slot's median is within a few units of its
+/// liquid's colour, and a sample of the board beside it within a few more
+/// where the board is textured (not fitted; about ΔE 4).
+const THROUGH_TOLERANCE: f32 = 10.0;
+
+/// Least part of a slot's colour, in RGB units, that the other board
+/// seen through the glass must explain: twice [`THROUGH_TOLERANCE`], so
+/// that the line is not fitted to noise (55 units in tuning case 1419,
+/// whose near-white glass, a quarter opaque, lightens a maroon hill).
+const MIN_EXPLAINED: f32 = 2.0 * THROUGH_TOLERANCE;
+
+/// How far outside the RGB cube the glass's own colour may be reckoned,
+/// per channel: the medians it is reckoned from carry noise, divided by
+/// the share (not fitted).
+const GLASS_COLOUR_SLACK: f32 = 25.0;
+
+fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn float(c: [u8; 3]) -> [f32; 3] {
+    c.map(f32::from)
+}
+
+fn channel_median(v: &[[f32; 3]], i: usize) -> f32 {
+    super::median(v.iter().map(|c| c[i]).collect())
+}
+
+/// The glass's tint as the slots read empty show it, when enough of them
+/// do and it tints the board.
+fn tint(image: &RgbImage, detection: &Detection) -> Option<Tint> {
+    let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    let mut boards = Vec::new();
+    let mut shifts = Vec::new();
+    for ((tube, samples), raw) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw) {
+        for ((slot, sample), &colour) in tube.slots.iter().zip(samples).zip(raw) {
+            if *sample == SlotSample::Empty {
+                // The glass over the board either side of it, where the
+                // two sides agree (an edge of the board's passes behind).
+                let sides = boards_beside(image, &tube.outer, slot, &outers);
+                if let [board, ..] = sides[..]
+                    && sides.iter().all(|s| dot(sub(*s, board), sub(*s, board)).sqrt() < MIN_BOARD_CHANGE)
+                {
+                    boards.push(board);
+                    shifts.push(sub(float(colour), board));
+                }
+            }
+        }
+    }
+    if boards.len() < MIN_EMPTY_SLOTS {
+        return None;
+    }
+    let board = [0, 1, 2].map(|i| channel_median(&boards, i));
+    let shift = [0, 1, 2].map(|i| channel_median(&shifts, i));
+    let near = |s: &&[f32; 3]| dot(sub(**s, shift), sub(**s, shift)).sqrt() <= SHIFT_AGREEMENT;
+    let agreeing = shifts.iter().filter(near).count();
+    (dot(shift, shift).sqrt() >= MIN_TINT && agreeing * 4 >= shifts.len() * 3).then_some(Tint { board, shift })
+}
+
+impl Tint {
+    /// Whether `colour`, over `board`, is that board seen through the glass.
+    fn shows(&self, colour: [u8; 3], board: [f32; 3]) -> bool {
+        let (x, b) = (float(colour), board);
+        let change = sub(self.board, b);
+        let change_len2 = dot(change, change);
+        if change_len2.sqrt() < MIN_BOARD_CHANGE {
+            return false;
+        }
+        let rest = sub(sub(x, b), self.shift);
+        let share = dot(rest, change) / change_len2;
+        // The glass must move the slot towards the other board by more
+        // than noise: nearer the slot's own board plus the shift, it is the
+        // glass over its own board, which the slots read empty judge.
+        if !(0.0..1.0).contains(&share) || share * change_len2.sqrt() < MIN_EXPLAINED {
+            return false;
+        }
+        let off = sub(rest, change.map(|c| c * share));
+        // The glass's own colour: the board behind the empty slots moved
+        // by the shift over the share.
+        let glass = [0, 1, 2].map(|i| self.board[i] + self.shift[i] / share);
+        dot(off, off).sqrt() <= THROUGH_TOLERANCE
+            && glass.iter().all(|&g| (-GLASS_COLOUR_SLACK..=255.0 + GLASS_COLOUR_SLACK).contains(&g))
+    }
+}
+
+/// Each tube's slots read as liquid on top of it (with only such slots or
+/// empty ones above them) that show the board beside them through the
+/// glass: `(tube, slot)`, bottom first from 0.
+fn through_on_top(image: &RgbImage, detection: &Detection) -> Vec<(usize, usize)> {
+    let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    if !board_changes(image, detection, &outers) {
+        return Vec::new();
+    }
+    let Some(tint) = tint(image, detection) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (t, ((tube, samples), raw)) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw).enumerate() {
+        for (k, ((slot, sample), &colour)) in tube.slots.iter().zip(samples).zip(raw).enumerate().rev() {
+            match sample {
+                SlotSample::Empty => {}
+                SlotSample::Color(_)
+                    if boards_beside(image, &tube.outer, slot, &outers).into_iter().any(|b| tint.shows(colour, b)) =>
+                {
+                    out.push((t, k))
+                }
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// Whether the board beside the tubes changes by [`MIN_BOARD_CHANGE`] from
+/// one slot's level to another's (in the middle of the gaps between tubes,
+/// a cheap look): where it does not, no slot can show another board.
+fn board_changes(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> bool {
+    let boards: Vec<[f32; 3]> = detection
+        .tubes
+        .iter()
+        .flat_map(|t| t.slots.iter().map(|slot| float(sample_beside(image, &t.outer, slot, outers))))
+        .collect();
+    let Some(&first) = boards.first() else { return false };
+    let (lo, hi) = boards
+        .iter()
+        .fold((first, first), |(lo, hi), b| ([0, 1, 2].map(|i| lo[i].min(b[i])), [0, 1, 2].map(|i| hi[i].max(b[i]))));
+    let spread = sub(hi, lo);
+    dot(spread, spread).sqrt() >= MIN_BOARD_CHANGE
+}
+
+/// The first slot read as liquid that is the board seen through the glass
+/// (see the module's account): `(tube, layer)`, counted from 1.
+pub(super) fn glass_over_board(image: &RgbImage, detection: &Detection) -> Option<(usize, usize)> {
+    through_on_top(image, detection).first().map(|&(t, k)| (t + 1, k + 1))
+}
+
+/// The detection with the slots that show the board through the glass
+/// taken for empty; `None` when none does.
+pub(super) fn board_through_glass_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
+    let through = through_on_top(image, detection);
+    if through.is_empty() {
+        return None;
+    }
+    let mut out = detection.clone();
+    for (t, k) in through {
+        out.samples[t][k] = SlotSample::Empty;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::TubeLayout;
+    use SlotSample::{Color, Empty};
+
+    const SKY: [u8; 3] = [157, 209, 222];
+    const HILL: [u8; 3] = [124, 60, 87];
+    const RED: [u8; 3] = [220, 30, 40];
+
+    /// `B + 0.3 (G - B)` for a near-white glass `G`.
+    fn through(board: [u8; 3]) -> [u8; 3] {
+        board.map(|c| (f32::from(c) + 0.3 * (240.0 - f32::from(c))).round() as u8)
+    }
+
+    /// Four tubes of three 30-row slots on a sky, the last two with a hill
+    /// behind the last (from x = 195 on): red full, red under glass, glass over
+    /// the sky read empty, and glass over the hill read as a liquid.
+    fn level() -> (RgbImage, Detection) {
+        let mut image = RgbImage::from_fn(260, 140, |x, _| image::Rgb(if x >= 195 { HILL } else { SKY }));
+        let columns = [
+            [RED, RED, RED],
+            [RED, through(SKY), through(SKY)],
+            [through(SKY), through(SKY), through(SKY)],
+            [through(HILL); 3],
+        ];
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + t as u32 * 65;
+            let slots: Vec<Rect> =
+                (0..3).map(|k| Rect { x0, x1: x0 + 30, y0: 120 - (k + 1) * 30, y1: 120 - k * 30 }).collect();
+            for (slot, &c) in slots.iter().zip(column) {
+                for y in slot.y0..slot.y1 {
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(c));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30, y1: 120 }, slots });
+        }
+        let samples =
+            vec![vec![Color(RED); 3], vec![Color(RED), Empty, Empty], vec![Empty; 3], vec![Color(through(HILL)); 3]];
+        let detection = Detection {
+            image_width: image.width(),
+            image_height: image.height(),
+            locks: vec![None; 4],
+            tubes,
+            samples,
+            raw: columns.iter().map(|c| c.to_vec()).collect(),
+            capacity: 3,
+        };
+        (image, detection)
+    }
+
+    #[test]
+    fn glass_over_another_board_is_that_board_seen_through_the_glass() {
+        let (image, detection) = level();
+        assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
+        let again = board_through_glass_taken_for_liquid(&image, &detection).expect("the glass was read as liquid");
+        assert_eq!(again.samples[3], vec![Empty; 3]);
+        assert_eq!(again.samples[0], vec![Color(RED); 3]);
+    }
+
+    #[test]
+    fn a_liquid_off_the_glass_line_over_another_board_stays_liquid() {
+        let (image, mut detection) = level();
+        // Pink: lighter than the hill, but not towards the glass.
+        let pink = [230, 120, 160];
+        detection.raw[3] = vec![pink; 3];
+        detection.samples[3] = vec![Color(pink); 3];
+        assert_eq!(glass_over_board(&image, &detection), None);
+        // Nor is anything doubted where the glass does not tint the board.
+        let (image, mut detection) = level();
+        detection.raw[1] = vec![RED, SKY, SKY];
+        detection.raw[2] = vec![SKY; 3];
+        assert_eq!(glass_over_board(&image, &detection), None);
+    }
+
+    #[test]
+    fn where_the_board_is_one_colour_a_liquid_of_any_colour_stays_liquid() {
+        // The colour the glass gives the hill, as a liquid before the sky.
+        let (mut image, detection) = level();
+        for pixel in image.pixels_mut().filter(|p| p.0 == HILL) {
+            pixel.0 = SKY;
+        }
+        assert_eq!(glass_over_board(&image, &detection), None);
+    }
+}

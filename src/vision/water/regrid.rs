@@ -86,8 +86,10 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
 /// was doubted for a colour like the empty glass (or every tube full), its
 /// slots read again with tinted empty glass taken for empty (see
 /// [`tinted`]; the glass is `glass` when known, else the glass above the
-/// liquid), if that reading passes; else with glass over a grained board
-/// taken for empty too (see [`grained`]), if that passes; else, when the
+/// liquid), if that reading passes; else with the board seen through the
+/// glass taken for empty where the board changes (see [`through`]), if
+/// that passes; else with glass over a grained board taken for empty too
+/// (see [`grained`]), if that passes; else, when the
 /// counts failed, with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the

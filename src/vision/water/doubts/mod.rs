@@ -144,8 +144,9 @@ pub enum Doubt {
 
 impl Doubt {
     /// Whether the doubt is a colour that looks like the empty glass (of
-    /// the slots read empty, or above the liquid): tinted glass read as a
-    /// liquid in numbers that happen to make whole colours.
+    /// the slots read empty, or above the liquid), or a slot that looks like
+    /// another board seen through it: tinted glass read as a liquid in
+    /// numbers that happen to make whole colours.
     pub fn glass_read_as_liquid(&self) -> bool {
         matches!(self, Doubt::Lookalike { what, .. } if *what == EMPTY_GLASS || *what == GLASS_ABOVE)
             || matches!(self, Doubt::ThroughGlass { .. })

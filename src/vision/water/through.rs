@@ -89,6 +89,11 @@ fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
+/// The length of a change of colour, in RGB units.
+fn length(a: [f32; 3]) -> f32 {
+    dot(a, a).sqrt()
+}
+
 fn float(c: [u8; 3]) -> [f32; 3] {
     c.map(f32::from)
 }
@@ -99,8 +104,7 @@ fn channel_median(v: &[[f32; 3]], i: usize) -> f32 {
 
 /// The glass's tint as the slots read empty show it, when enough of them
 /// do and it tints the board.
-fn tint(image: &RgbImage, detection: &Detection) -> Option<Tint> {
-    let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint> {
     let mut boards = Vec::new();
     let mut shifts = Vec::new();
     for ((tube, samples), raw) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw) {
@@ -108,9 +112,9 @@ fn tint(image: &RgbImage, detection: &Detection) -> Option<Tint> {
             if *sample == SlotSample::Empty {
                 // The glass over the board either side of it, where the
                 // two sides agree (an edge of the board's passes behind).
-                let sides = boards_beside(image, &tube.outer, slot, &outers);
+                let sides = boards_beside(image, &tube.outer, slot, outers);
                 if let [board, ..] = sides[..]
-                    && sides.iter().all(|s| dot(sub(*s, board), sub(*s, board)).sqrt() < MIN_BOARD_CHANGE)
+                    && sides.iter().all(|s| length(sub(*s, board)) < MIN_BOARD_CHANGE)
                 {
                     boards.push(board);
                     shifts.push(sub(float(colour), board));
@@ -123,9 +127,9 @@ fn tint(image: &RgbImage, detection: &Detection) -> Option<Tint> {
     }
     let board = [0, 1, 2].map(|i| channel_median(&boards, i));
     let shift = [0, 1, 2].map(|i| channel_median(&shifts, i));
-    let near = |s: &&[f32; 3]| dot(sub(**s, shift), sub(**s, shift)).sqrt() <= SHIFT_AGREEMENT;
+    let near = |s: &&[f32; 3]| length(sub(**s, shift)) <= SHIFT_AGREEMENT;
     let agreeing = shifts.iter().filter(near).count();
-    (dot(shift, shift).sqrt() >= MIN_TINT && agreeing * 4 >= shifts.len() * 3).then_some(Tint { board, shift })
+    (length(shift) >= MIN_TINT && agreeing * 4 >= shifts.len() * 3).then_some(Tint { board, shift })
 }
 
 impl Tint {
@@ -134,7 +138,7 @@ impl Tint {
         let (x, b) = (float(colour), board);
         let change = sub(self.board, b);
         let change_len2 = dot(change, change);
-        if change_len2.sqrt() < MIN_BOARD_CHANGE {
+        if length(change) < MIN_BOARD_CHANGE {
             return false;
         }
         let rest = sub(sub(x, b), self.shift);
@@ -142,14 +146,14 @@ impl Tint {
         // The glass must move the slot towards the other board by more
         // than noise: nearer the slot's own board plus the shift, it is the
         // glass over its own board, which the slots read empty judge.
-        if !(0.0..1.0).contains(&share) || share * change_len2.sqrt() < MIN_EXPLAINED {
+        if !(0.0..1.0).contains(&share) || share * length(change) < MIN_EXPLAINED {
             return false;
         }
         let off = sub(rest, change.map(|c| c * share));
         // The glass's own colour: the board behind the empty slots moved
         // by the shift over the share.
         let glass = [0, 1, 2].map(|i| self.board[i] + self.shift[i] / share);
-        dot(off, off).sqrt() <= THROUGH_TOLERANCE
+        length(off) <= THROUGH_TOLERANCE
             && glass.iter().all(|&g| (-GLASS_COLOUR_SLACK..=255.0 + GLASS_COLOUR_SLACK).contains(&g))
     }
 }
@@ -162,7 +166,7 @@ fn through_on_top(image: &RgbImage, detection: &Detection) -> Vec<(usize, usize)
     if !board_changes(image, detection, &outers) {
         return Vec::new();
     }
-    let Some(tint) = tint(image, detection) else { return Vec::new() };
+    let Some(tint) = tint(image, detection, &outers) else { return Vec::new() };
     let mut out = Vec::new();
     for (t, ((tube, samples), raw)) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw).enumerate() {
         for (k, ((slot, sample), &colour)) in tube.slots.iter().zip(samples).zip(raw).enumerate().rev() {
@@ -193,8 +197,7 @@ fn board_changes(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> bo
     let (lo, hi) = boards
         .iter()
         .fold((first, first), |(lo, hi), b| ([0, 1, 2].map(|i| lo[i].min(b[i])), [0, 1, 2].map(|i| hi[i].max(b[i]))));
-    let spread = sub(hi, lo);
-    dot(spread, spread).sqrt() >= MIN_BOARD_CHANGE
+    length(sub(hi, lo)) >= MIN_BOARD_CHANGE
 }
 
 /// The first slot read as liquid that is the board seen through the glass

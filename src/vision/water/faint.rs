@@ -34,12 +34,12 @@ const WALL_OVER_GRAIN: f32 = 3.0;
 /// Least faint wall's edge however quiet the board (an RGB channel step):
 /// JPEG's ringing along a flat board stays under it. Not fitted: about
 /// the faintest line a player sees on a phone.
-const MIN_FAINT_EDGE: f32 = 8.0;
+pub(super) const MIN_FAINT_EDGE: f32 = 8.0;
 
 /// Share of a wall's middle rows that must show the faint edge (within a
 /// pixel either side, for a wavy or anti-aliased line). Not fitted: a wall
 /// is a line, so nearly every row; a textured board's edges are scattered.
-const FAINT_WALL_ROWS: f32 = 0.85;
+pub(super) const FAINT_WALL_ROWS: f32 = 0.85;
 
 /// How far from its place on the row's pitch a tube may stand, as a
 /// fraction of the pitch. Not fitted: rows are laid out evenly, and a

@@ -88,6 +88,32 @@ pub(super) struct Template {
     values: Vec<f32>,
     /// Mean absolute edge strength before centring.
     strength: f32,
+    /// Where the walls stand on the rows of the interior that show one.
+    walls: Vec<Wall>,
+}
+
+/// Least edge across, as a multiple of the template's mean edge, that a
+/// row's strongest edge beside the interior must reach to be a wall. Not
+/// fitted: a wall is a line far stronger than the window's average, which
+/// most of the board's and the glass's pixels hold down (the walls of the
+/// tuning bulbs stand 4-22 times over the mean, the rows of their necks,
+/// inside the interior left out, under half of it).
+const WALL_OVER_MEAN: f32 = 2.0;
+
+/// Which side of the vessel's centre a wall stands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+/// Where one of the template's walls stands on one of its interior rows:
+/// rows above the bottom, and the offset from the centre.
+#[derive(Debug, Clone, Copy)]
+struct Wall {
+    y: i64,
+    x: i64,
+    side: Side,
 }
 
 impl Template {
@@ -115,11 +141,19 @@ impl Template {
     /// The median of the windows around `anchors` (centre, bottom).
     pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: (i64, i64, i64), held: Held) -> Template {
         let (reach, height, below) = size;
-        let mut t =
-            Template { reach, height, below, interior: held.interior_share(), values: Vec::new(), strength: 0.0 };
+        let mut t = Template {
+            reach,
+            height,
+            below,
+            interior: held.interior_share(),
+            values: Vec::new(),
+            strength: 0.0,
+            walls: Vec::new(),
+        };
         let windows: Vec<Vec<f32>> = anchors.iter().map(|&(cx, b)| t.window(edges, cx, b)).collect();
         let mut values: Vec<f32> =
             (0..windows[0].len()).map(|i| median(windows.iter().map(|w| w[i]).collect())).collect();
+        t.walls = t.walls_of(&values);
         let strength = values.iter().sum::<f32>() / values.len() as f32;
         for v in &mut values {
             *v -= strength;
@@ -158,6 +192,64 @@ impl Template {
         (self.correlation(&w, mean), mean / self.strength.max(1e-6))
     }
 
+    /// The walls on each interior row of the median window `values`
+    /// (uncentred): on either side of the left out interior, the strongest
+    /// edge across, where it stands out of the window as a wall does
+    /// ([`WALL_OVER_MEAN`]; a bulb's neck is narrower than the interior
+    /// left out, and has none).
+    fn walls_of(&self, values: &[f32]) -> Vec<Wall> {
+        let (reach, height, below) = (self.reach, self.height, self.below);
+        let inner = (reach as f32 * self.interior / TEMPLATE_REACH) as i64;
+        let least = WALL_OVER_MEAN * values.iter().sum::<f32>() / values.len().max(1) as f32;
+        let mut walls = Vec::new();
+        let mut i = 0;
+        for y in -height..below {
+            let interior_row = y >= -height + 2 * below && y < -1;
+            let mut row: Vec<(i64, f32)> = Vec::new();
+            for x in -reach..=reach {
+                if !(interior_row && x.abs() < inner) {
+                    row.push((x, values[i]));
+                    i += 1;
+                }
+            }
+            if !interior_row {
+                continue;
+            }
+            for side in [Side::Left, Side::Right] {
+                let strongest = row
+                    .iter()
+                    .filter(|p| match side {
+                        Side::Left => p.0 < 0,
+                        Side::Right => p.0 > 0,
+                    })
+                    .max_by(|p, q| p.1.total_cmp(&q.1));
+                if let Some(&(x, _)) = strongest.filter(|p| p.1 >= least) {
+                    walls.push(Wall { y, x, side });
+                }
+            }
+        }
+        walls
+    }
+
+    /// The share of the rows above the interior's lowest third on which
+    /// the better shown of the two walls has an edge of `threshold` or
+    /// more (within a pixel either way; across or down, for a slanting
+    /// wall) at the place centred at `cx`, resting on `bottom`. One wall,
+    /// not both: where the liquid's edge rather than the outline's is the
+    /// template's wall (a highlight streak splitting the liquid moves the
+    /// centre found, tuning 1244), the place's other wall still shows.
+    pub fn wall_rows(&self, edges: &Gradients, cx: i64, bottom: i64, threshold: f32) -> f32 {
+        let shows = |x: i64, y: i64| (x - 1..=x + 1).any(|x| edges.across(x, y).max(edges.down(x, y)) >= threshold);
+        [Side::Left, Side::Right]
+            .into_iter()
+            .map(|side| {
+                let rows: Vec<&Wall> = self.walls.iter().filter(|w| w.side == side && w.y < -self.height / 3).collect();
+                let seen = rows.iter().filter(|w| shows(cx + w.x, bottom + w.y)).count();
+                seen as f32 / rows.len().max(1) as f32
+            })
+            .fold(0.0, f32::max)
+    }
+
     fn correlation(&self, w: &[f32], mean: f32) -> f32 {
         let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
         for (&t, &v) in self.values.iter().zip(w) {
@@ -174,9 +266,65 @@ impl Template {
 mod tests {
     use super::*;
     use crate::imaging::segment::Region;
+    use image::{Rgb, RgbImage};
 
     fn band(width: u32, height: u32, area: u32) -> Region {
         Region { area, x0: 0, y0: 0, x1: width, y1: height, color: [0, 0, 0] }
+    }
+
+    /// A board with tubes 30 wide (interior 26) at a pitch of 60, resting
+    /// on row 150: two of liquid, then what `third` draws at the third.
+    fn tubes(third: fn(&mut RgbImage, u32)) -> RgbImage {
+        let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
+        for (t, x0) in [20u32, 80].into_iter().enumerate() {
+            for y in 50..152 {
+                for x in x0..x0 + 30 {
+                    let wall = x < x0 + 2 || x >= x0 + 28 || y >= 150;
+                    let liquid = if t == 0 { [200, 60, 60] } else { [60, 180, 90] };
+                    img.put_pixel(
+                        x,
+                        y,
+                        Rgb(if wall {
+                            [230, 230, 230]
+                        } else if y >= 80 {
+                            liquid
+                        } else {
+                            [40, 40, 50]
+                        }),
+                    );
+                }
+            }
+        }
+        third(&mut img, 140);
+        img
+    }
+
+    #[test]
+    fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
+        let outline = |img: &mut RgbImage, x0: u32| {
+            for y in 50..152 {
+                for x in x0..x0 + 30 {
+                    if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
+                        img.put_pixel(x, y, Rgb([230, 230, 230]));
+                    }
+                }
+            }
+        };
+        let bottom_only = |img: &mut RgbImage, x0: u32| {
+            for y in 130..152 {
+                for x in x0..x0 + 30 {
+                    if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
+                        img.put_pixel(x, y, Rgb([230, 230, 230]));
+                    }
+                }
+            }
+        };
+        for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
+            let img = tubes(third);
+            let g = Gradients::new(&img);
+            let t = Template::of(&g, &[(35, 150), (95, 150)], (20, 102, 4), Held::Liquid);
+            assert_eq!(t.wall_rows(&g, 155, 150, 8.0), rows);
+        }
     }
 
     #[test]

@@ -19,7 +19,9 @@
 //!    Where liquid of several layers stands and a vessel could (no vessel
 //!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but
-//!    faint edges (an empty vessel drawn in white) is a vessel too.
+//!    faint edges (an empty vessel drawn in white) is a vessel too; so is
+//!    one where the spacing puts a vessel in a gap of whole pitches inside
+//!    a row, if a wall of it shows down its body too.
 //!    Where the rows found leave room for a row of empty vessels (which no
 //!    liquid shows), vessels matching the template's shape, spaced and
 //!    centred like the rows found, are that row ([`empty_row`]).
@@ -28,7 +30,7 @@
 use image::RgbImage;
 
 use empty_row::{RowFound, Spacing, empty_row, faint_row_beyond};
-use place::{matches, off_grid, room_for};
+use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 
 use super::columns::{Band, Column, columns};
 use super::doubts::Doubt;
@@ -425,50 +427,42 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         }
     }
     if let Some(pitch) = pitch {
-        let near = (half * 0.5).round() as i64;
+        let search = FaintSearch { template: &by_outline, edges, half, columns: &columns };
         for (row, bottom) in &mut rows {
-            let b = *bottom as i64;
             let added = row.vessels.len();
             for step in [-pitch, pitch] {
                 loop {
                     let end = if step < 0.0 { row.vessels.first() } else { row.vessels.last() };
                     let Some(end) = end else { break };
                     let cx = (end.outer.center_x() + step).round() as i64;
-                    if cx - by_outline.reach < 0 || cx + by_outline.reach >= edges.width as i64 {
-                        break;
-                    }
-                    let Some((x, (shape, strength))) = (cx - near..=cx + near)
-                        .map(|x| (x, by_outline.shape(edges, x, b)))
-                        .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
-                    else {
-                        break;
-                    };
-                    // The board a half pitch further out, where no vessel
-                    // stands: a vessel's shape stands out of it, a texture's
-                    // echo of the shape does not ([`FAINT_PEAK`]).
-                    let room = (by_outline.reach, edges.width as i64 - 1 - by_outline.reach);
-                    let outside = (x + (step / 2.0).round() as i64).clamp(room.0, room.1.max(room.0));
-                    let stands_out = (outside - x).abs() as f32 >= half
-                        && shape - by_outline.shape(edges, outside, b).0 >= FAINT_PEAK;
-                    let in_a_column =
-                        columns.iter().any(|&(other, c)| other != *bottom && (c - x as f32).abs() <= near as f32);
-                    if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
-                        && strength >= MIN_FAINT_STRENGTH)
-                        || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out))
-                    {
-                        let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
-                        if step < 0.0 {
-                            row.vessels.insert(0, v)
-                        } else {
-                            row.vessels.push(v)
+                    match search.probe(cx, *bottom, step / 2.0) {
+                        Probe::Vessel(x) => {
+                            let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
+                            if step < 0.0 { row.vessels.insert(0, v) } else { row.vessels.push(v) }
                         }
-                        continue;
+                        Probe::Echo => {
+                            row.faint += 1;
+                            break;
+                        }
+                        Probe::Nothing => break,
                     }
-                    if shape >= FAINT_SILHOUETTE_MATCH {
-                        row.faint += 1;
-                    }
-                    break;
                 }
+            }
+            // And in a gap of whole pitches between two of the row's
+            // vessels, at each place the spacing puts a vessel (tuning 10:
+            // two empty bulbs, pale glass on a pale board, between bulbs of
+            // liquid, which the row's scan matched too weakly).
+            let mut i = 0;
+            while i + 1 < row.vessels.len() {
+                let (l, r) = (row.vessels[i].outer.center_x(), row.vessels[i + 1].outer.center_x());
+                let k = ((r - l) / pitch).round();
+                if k >= 2.0 && ((r - l) / pitch - k).abs() <= GRID_TOLERANCE {
+                    let step = (r - l) / k;
+                    if let Probe::Vessel(x) = search.probe_between((l + step).round() as i64, *bottom, step / 2.0) {
+                        row.vessels.insert(i + 1, vessel_at(x as f32, *bottom, Seen::Silhouette));
+                    }
+                }
+                i += 1;
             }
             if row.vessels.len() > added {
                 let centres: Vec<f32> = row.vessels.iter().map(|v| v.outer.center_x()).collect();

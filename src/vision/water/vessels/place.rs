@@ -3,14 +3,15 @@
 //! how many vessels stand off the row's regular spacing.
 
 use super::super::columns::Column;
+use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::{MIN_SILHOUETTE_MATCH, Seen, Vessel};
+use super::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH, Seen, Vessel};
 
 /// How far from the regular spacing a vessel may stand, as a share of the
 /// pitch, before the row's layout is doubtful.
-const GRID_TOLERANCE: f32 = 0.18;
+pub(super) const GRID_TOLERANCE: f32 = 0.18;
 
 /// Whether a column stands where a vessel could, beside `vessels`: not in
 /// one of them, and not within a box's width of one its own liquid shows,
@@ -63,4 +64,84 @@ pub(super) fn off_grid(centres: &[f32], half: f32) -> usize {
             (k - k.round()).abs() > GRID_TOLERANCE
         })
         .count()
+}
+
+/// What a place a row's spacing points to shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Probe {
+    /// A faint vessel, centred here.
+    Vessel(i64),
+    /// Only an echo of a vessel's shape, too faint to take.
+    Echo,
+    /// Nothing like a vessel, or no room for one in the picture.
+    Nothing,
+}
+
+/// The search for a faint vessel where a row's spacing puts one: an empty
+/// vessel drawn in white on a pale board matches the template's shape but
+/// not its strength.
+pub(super) struct FaintSearch<'a> {
+    pub template: &'a Template,
+    pub edges: &'a Gradients,
+    pub half: f32,
+    /// Where the vessels found by their liquid stand: row bottom, centre.
+    pub columns: &'a [(u32, f32)],
+}
+
+impl FaintSearch<'_> {
+    /// What stands within a quarter of a vessel's width of `cx` on the row
+    /// resting on `bottom`, the board lying `away` pixels beyond it (half a
+    /// pitch, signed). A vessel: its shape matched as well as a vessel's
+    /// must be, or as a faint vessel's where it stands out of that board,
+    /// with edges of its own; or, where another row has a vessel found by
+    /// its liquid (a column of the level's), its shape alone.
+    pub fn probe(&self, cx: i64, bottom: u32, away: f32) -> Probe {
+        let (t, edges, half, b) = (self.template, self.edges, self.half, bottom as i64);
+        let near = (half * 0.5).round() as i64;
+        if cx - t.reach < 0 || cx + t.reach >= edges.width as i64 {
+            return Probe::Nothing;
+        }
+        let Some((x, (shape, strength))) =
+            (cx - near..=cx + near).map(|x| (x, t.shape(edges, x, b))).max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+        else {
+            return Probe::Nothing;
+        };
+        // The board beyond, where no vessel stands: a vessel's shape
+        // stands out of it, a texture's echo of the shape does not
+        // ([`FAINT_PEAK`]).
+        let room = (t.reach, edges.width as i64 - 1 - t.reach);
+        let outside = (x + away.round() as i64).clamp(room.0, room.1.max(room.0));
+        let stands_out = (outside - x).abs() as f32 >= half && shape - t.shape(edges, outside, b).0 >= FAINT_PEAK;
+        let in_a_column = self.columns.iter().any(|&(other, c)| other != bottom && (c - x as f32).abs() <= near as f32);
+        if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
+            && strength >= MIN_FAINT_STRENGTH)
+            || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out))
+        {
+            Probe::Vessel(x)
+        } else if shape >= FAINT_SILHOUETTE_MATCH {
+            Probe::Echo
+        } else {
+            Probe::Nothing
+        }
+    }
+
+    /// What stands at `cx` in a gap of whole pitches between two of the
+    /// row's vessels: as [`FaintSearch::probe`] finds it, and a vessel only
+    /// where a wall of it shows down its body ([`FAINT_WALL_ROWS`] of the
+    /// rows at [`MIN_FAINT_EDGE`]). A vessel made up at a row's end leaves
+    /// the row off-centre, which the row checks refuse; one made up in a
+    /// gap evens the row and silences the gap's doubt, so it must show
+    /// more than a shape: what is left where a vessel was cut out of the
+    /// picture (its round bottom, the cut's faint rectangle) matches the
+    /// shape as well as a faint vessel does, but has no wall.
+    pub fn probe_between(&self, cx: i64, bottom: u32, away: f32) -> Probe {
+        match self.probe(cx, bottom, away) {
+            Probe::Vessel(x)
+                if self.template.wall_rows(self.edges, x, bottom as i64, MIN_FAINT_EDGE) < FAINT_WALL_ROWS =>
+            {
+                Probe::Echo
+            }
+            found => found,
+        }
+    }
 }

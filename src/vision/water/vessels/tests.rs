@@ -219,3 +219,18 @@ fn a_row_of_empty_ball_tubes_a_rows_step_below_is_found_by_their_outline() {
     let (case, vessels) = vessels_in_case(233);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }
+
+#[test]
+fn empty_vessels_in_a_gap_of_whole_pitches_in_a_row_are_found_where_its_spacing_puts_them() {
+    // Generated tuning case 10: bulbs on a pale gradient, the lower row
+    // three of liquid, two empty, and one holding a single layer. The two
+    // empty ones, pale glass on a pale board, matched the template too
+    // weakly to be found in the row's scan, and the search at the row's
+    // ends never reached them: the level was refused as "the gap between
+    // tubes 9 and 10 is wide enough for another tube".
+    let (case, vessels) = vessels_in_case(10);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    let lower = &vessels[6..];
+    let gaps: Vec<f32> = lower.windows(2).map(|w| w[1].outer.center_x() - w[0].outer.center_x()).collect();
+    assert!(gaps.iter().all(|g| (g - gaps[0]).abs() <= 0.1 * gaps[0]), "{gaps:?}");
+}

@@ -9,8 +9,9 @@
 //! in the row refuses it).
 //!
 //! Glass mixes the board behind it towards its own colour `G` by a share
-//! `a`: over a board `B` it shows `B + a (G - B)`. The slots read empty
-//! show that shift over the board they stand on, `B1`; over another board
+//! `a`: over a board `B` it shows `B + a (G - B)`. The slots read empty,
+//! and the glass above the liquid of the tubes with headroom, show that
+//! shift over the board they stand on, `B1`; over another board
 //! `B2` the same glass then shows `B2 + shift + a (B1 - B2)`, a colour on a
 //! line with one unknown, `a`. A slot read as liquid that lies on that
 //! line, with `a` a share and `G` a colour, is the board seen through the
@@ -21,6 +22,7 @@ use image::RgbImage;
 
 use super::Detection;
 use super::board::{board_at_walls, sample_beside};
+use super::doubts::{glass_above_each, headroom_glass};
 use crate::geometry::{Rect, SlotSample};
 
 /// The board just outside a tube's walls, level with `slot`, each side
@@ -39,8 +41,9 @@ struct Tint {
     shift: [f32; 3],
 }
 
-/// Fewest slots read empty for their glass to be taken as the game's: two
-/// slots of one tube can share a stray highlight.
+/// Fewest places of glass (slots read empty, headroom above the liquid)
+/// for their glass to be taken as the game's: two slots of one tube can
+/// share a stray highlight.
 const MIN_EMPTY_SLOTS: usize = 3;
 
 /// Most distance, in RGB units, of the shift of three in four slots read
@@ -102,8 +105,8 @@ fn channel_median(v: &[[f32; 3]], i: usize) -> f32 {
     super::median(v.iter().map(|c| c[i]).collect())
 }
 
-/// The glass's tint as the slots read empty show it, when enough of them
-/// do and it tints the board.
+/// The glass's tint as the slots read empty and the glass above the
+/// liquid show it, when enough of them do and it tints the board.
 fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint> {
     let mut boards = Vec::new();
     let mut shifts = Vec::new();
@@ -120,6 +123,21 @@ fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint
                     shifts.push(sub(float(colour), board));
                 }
             }
+        }
+    }
+    // The glass above the liquid of the tubes that have headroom shows the
+    // same glass over the board at its level (tuning case 54: two empty
+    // bottles over a hill, every other one full, so only two slots are
+    // read empty).
+    let glass = glass_above_each(image, &detection.tubes);
+    for ((tube, band), colour) in detection.tubes.iter().zip(headroom_glass(&detection.tubes)).zip(glass) {
+        let (Some(band), Some(colour)) = (band, colour) else { continue };
+        let sides = boards_beside(image, &tube.outer, &band, outers);
+        if let [board, ..] = sides[..]
+            && sides.iter().all(|s| length(sub(*s, board)) < MIN_BOARD_CHANGE)
+        {
+            boards.push(board);
+            shifts.push(sub(float(colour), board));
         }
     }
     if boards.len() < MIN_EMPTY_SLOTS {
@@ -239,13 +257,22 @@ mod tests {
     /// behind the last (from x = 195 on): red full, red under glass, glass over
     /// the sky read empty, and glass over the hill read as a liquid.
     fn level() -> (RgbImage, Detection) {
-        let mut image = RgbImage::from_fn(260, 140, |x, _| image::Rgb(if x >= 195 { HILL } else { SKY }));
         let columns = [
             [RED, RED, RED],
             [RED, through(SKY), through(SKY)],
             [through(SKY), through(SKY), through(SKY)],
             [through(HILL); 3],
         ];
+        let samples =
+            vec![vec![Color(RED); 3], vec![Color(RED), Empty, Empty], vec![Empty; 3], vec![Color(through(HILL)); 3]];
+        drawn(columns, samples, 0)
+    }
+
+    /// Tubes of three 30-row slots drawn with `columns` (bottom first) and
+    /// `headroom` rows of glass above them, read as `samples`.
+    fn drawn(columns: [[[u8; 3]; 3]; 4], samples: Vec<Vec<SlotSample>>, headroom: u32) -> (RgbImage, Detection) {
+        let board = |x: u32| if x >= 195 { HILL } else { SKY };
+        let mut image = RgbImage::from_fn(260, 140, |x, _| image::Rgb(board(x)));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
             let x0 = 10 + t as u32 * 65;
@@ -258,10 +285,13 @@ mod tests {
                     }
                 }
             }
-            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30, y1: 120 }, slots });
+            for y in 30 - headroom..30 {
+                for x in x0..x0 + 30 {
+                    image.put_pixel(x, y, image::Rgb(through(board(x))));
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30 - headroom, y1: 120 }, slots });
         }
-        let samples =
-            vec![vec![Color(RED); 3], vec![Color(RED), Empty, Empty], vec![Empty; 3], vec![Color(through(HILL)); 3]];
         let detection = Detection {
             image_width: image.width(),
             image_height: image.height(),
@@ -281,6 +311,23 @@ mod tests {
         let again = board_through_glass_taken_for_liquid(&image, &detection).expect("the glass was read as liquid");
         assert_eq!(again.samples[3], vec![Empty; 3]);
         assert_eq!(again.samples[0], vec![Color(RED); 3]);
+    }
+
+    #[test]
+    fn the_glass_above_the_liquid_shows_the_tint_where_few_slots_are_read_empty() {
+        // Two slots read empty, too few to know the glass by; the glass
+        // above every tube's liquid shows it over the sky.
+        let columns = [[RED; 3], [RED, RED, through(SKY)], [RED, RED, through(SKY)], [through(HILL); 3]];
+        let samples = vec![
+            vec![Color(RED); 3],
+            vec![Color(RED), Color(RED), Empty],
+            vec![Color(RED), Color(RED), Empty],
+            vec![Color(through(HILL)); 3],
+        ];
+        let (image, detection) = drawn(columns, samples.clone(), 0);
+        assert_eq!(glass_over_board(&image, &detection), None);
+        let (image, detection) = drawn(columns, samples, 20);
+        assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
     }
 
     #[test]

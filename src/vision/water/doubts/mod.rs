@@ -328,6 +328,13 @@ pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]
 /// [`glass_above`] tube by tube: `None` for a tube with too little room
 /// above its top slot, or more than the plainest tube's.
 pub(crate) fn glass_above_each(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<Option<[u8; 3]>> {
+    headroom_glass(tubes).into_iter().map(|band| band.and_then(|b| median_in(image, b))).collect()
+}
+
+/// Where [`glass_above_each`] samples each tube's glass above its top
+/// slot: the middle of the headroom's width, below the rim and above the
+/// liquid's surface.
+pub(crate) fn headroom_glass(tubes: &[TubeLayout]) -> Vec<Option<Rect>> {
     let room = |t: &TubeLayout| {
         let top = t.slots.last()?;
         (top.y0 > t.outer.y0).then(|| (top.y0 - t.outer.y0, top.height().max(1)))
@@ -342,15 +349,12 @@ pub(crate) fn glass_above_each(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<Op
                 return None;
             }
             let w = t.outer.width();
-            median_in(
-                image,
-                Rect {
-                    x0: t.outer.x0 + w * 3 / 10,
-                    x1: t.outer.x1 - w * 3 / 10,
-                    y0: t.outer.y0 + r * 4 / 10,
-                    y1: t.outer.y0 + r * 9 / 10,
-                },
-            )
+            Some(Rect {
+                x0: t.outer.x0 + w * 3 / 10,
+                x1: t.outer.x1 - w * 3 / 10,
+                y0: t.outer.y0 + r * 4 / 10,
+                y1: t.outer.y0 + r * 9 / 10,
+            })
         })
         .collect()
 }

@@ -187,9 +187,10 @@ impl Doubt {
 }
 
 /// The share of a slot's height, from each end, left out of the upper and
-/// lower parts looked at by [`Doubt::SplitLayer`]: a slot found from a
-/// well-measured unit can still be off by a few percent, and the surface
-/// of the liquid may carry a meniscus. Chosen by hand, not fitted: with it
+/// lower parts looked at by [`Doubt::SplitLayer`] (the bottom slot's lower
+/// part is not looked at: the vessel's bottom comes into it): a slot found
+/// from a well-measured unit can still be off by a few percent, and the
+/// surface of the liquid may carry a meniscus. Chosen by hand, not fitted: with it
 /// no slot of the 84 screenshots of ../shared read exactly is doubted.
 const SPLIT_MARGIN: f32 = 0.12;
 
@@ -422,7 +423,11 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
             let y0 = slot.y0 + (h * from) as u32;
             median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
         };
-        for p in [part(SPLIT_MARGIN, 0.45), part(0.55, 1.0 - SPLIT_MARGIN)].into_iter().flatten() {
+        // The lower part of a bottom slot meets the vessel's bottom, whose
+        // rounded outline and shading come into it at small sizes; a unit
+        // misread splits the slots above it too.
+        let lower = (k > 0).then(|| part(0.55, 1.0 - SPLIT_MARGIN)).flatten();
+        for p in [part(SPLIT_MARGIN, 0.45), lower].into_iter().flatten() {
             if shows_other(p, id) {
                 let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });

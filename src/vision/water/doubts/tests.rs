@@ -426,3 +426,55 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
     ]);
     assert_eq!(left_out_by_liquid(&walls, &both_rows), None);
 }
+
+#[test]
+fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_split_is_doubted() {
+    // Two tubes of four 30-row slots, bottom first blue, blue, red, red
+    // and red, red, blue, blue (top first "AABB BBAA", A red).
+    let puzzle: WaterPuzzle = "AABB BBAA".parse().unwrap();
+    let columns = [[BLUE, BLUE, RED, RED], [RED, RED, BLUE, BLUE]];
+    let picture = |paint: Option<(usize, usize)>| {
+        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + 60 * t as u32;
+            let slots: Vec<Rect> =
+                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
+            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                for y in slot.y0..slot.y1 {
+                    // The lower third of the slot painted the other colour.
+                    let other = paint == Some((t, k)) && y >= slot.y1 - 12;
+                    let c = if other { if colour == RED { BLUE } else { RED } } else { colour };
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(c));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
+        }
+        let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
+        let detection = Detection {
+            image_width: 120,
+            image_height: 160,
+            tubes,
+            samples,
+            locks: vec![None; 2],
+            raw: vec![Vec::new(); 2],
+            capacity: 4,
+        };
+        (image, detection)
+    };
+    let (image, detection) = picture(None);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // A rounded bottom's outline comes into the lower part of the bottom
+    // slot: no doubt there.
+    let (image, detection) = picture(Some((0, 0)));
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // The same in the slot above it is a slot across two layers.
+    let (image, detection) = picture(Some((0, 1)));
+    assert!(
+        matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
+        "{:?}",
+        split_layer(&image, &detection, &puzzle)
+    );
+}

@@ -122,20 +122,30 @@ impl Template {
     /// keeping the walls, the bottom below the interior and the rim above.
     fn window(&self, edges: &Gradients, cx: i64, bottom: i64) -> Vec<f32> {
         let (reach, height, below) = (self.reach, self.height, self.below);
-        let inner = (reach as f32 * self.interior / TEMPLATE_REACH) as i64;
-        let (top, interior_top) = (bottom - height, bottom - height + 2 * below);
+        let inner = self.inner();
         let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
         for field in [Gradients::across as fn(&Gradients, i64, i64) -> f32, Gradients::down] {
-            for y in top..bottom + below {
+            for y in bottom - height..bottom + below {
+                let interior_row = self.interior_row(y - bottom);
                 for x in cx - reach..=cx + reach {
-                    let interior = (x - cx).abs() < inner && y >= interior_top && y < bottom - 1;
-                    if !interior {
+                    if !(interior_row && (x - cx).abs() < inner) {
                         out.push(field(edges, x, y));
                     }
                 }
             }
         }
         out
+    }
+
+    /// How far either side of the centre the interior left out reaches.
+    fn inner(&self) -> i64 {
+        (self.reach as f32 * self.interior / TEMPLATE_REACH) as i64
+    }
+
+    /// Whether the row `dy` below the bottom (above it when negative)
+    /// crosses the interior: below the rim, above the bottom's edge.
+    fn interior_row(&self, dy: i64) -> bool {
+        dy >= -self.height + 2 * self.below && dy < -1
     }
 
     /// The median of the windows around `anchors` (centre, bottom).
@@ -199,12 +209,12 @@ impl Template {
     /// left out, and has none).
     fn walls_of(&self, values: &[f32]) -> Vec<Wall> {
         let (reach, height, below) = (self.reach, self.height, self.below);
-        let inner = (reach as f32 * self.interior / TEMPLATE_REACH) as i64;
+        let inner = self.inner();
         let least = WALL_OVER_MEAN * values.iter().sum::<f32>() / values.len().max(1) as f32;
         let mut walls = Vec::new();
         let mut i = 0;
         for y in -height..below {
-            let interior_row = y >= -height + 2 * below && y < -1;
+            let interior_row = self.interior_row(y);
             let mut row: Vec<(i64, f32)> = Vec::new();
             for x in -reach..=reach {
                 if !(interior_row && x.abs() < inner) {
@@ -301,24 +311,18 @@ mod tests {
 
     #[test]
     fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
-        let outline = |img: &mut RgbImage, x0: u32| {
-            for y in 50..152 {
+        // White outline from row `top` down to the bottom, at x0..x0 + 30.
+        fn outline_from(img: &mut RgbImage, x0: u32, top: u32) {
+            for y in top..152 {
                 for x in x0..x0 + 30 {
                     if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
                         img.put_pixel(x, y, Rgb([230, 230, 230]));
                     }
                 }
             }
-        };
-        let bottom_only = |img: &mut RgbImage, x0: u32| {
-            for y in 130..152 {
-                for x in x0..x0 + 30 {
-                    if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
-                        img.put_pixel(x, y, Rgb([230, 230, 230]));
-                    }
-                }
-            }
-        };
+        }
+        let outline = |img: &mut RgbImage, x0: u32| outline_from(img, x0, 50);
+        let bottom_only = |img: &mut RgbImage, x0: u32| outline_from(img, x0, 130);
         for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
             let img = tubes(third);
             let g = Gradients::new(&img);

@@ -22,7 +22,7 @@ use image::RgbImage;
 
 use super::Detection;
 use super::board::{board_at_walls, sample_beside};
-use super::doubts::{glass_above_each, headroom_glass};
+use super::doubts::{headroom_glass, median_in};
 use crate::geometry::{Rect, SlotSample};
 
 /// The board just outside a tube's walls, level with `slot`, each side
@@ -110,34 +110,31 @@ fn channel_median(v: &[[f32; 3]], i: usize) -> f32 {
 fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint> {
     let mut boards = Vec::new();
     let mut shifts = Vec::new();
-    for ((tube, samples), raw) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw) {
-        for ((slot, sample), &colour) in tube.slots.iter().zip(samples).zip(raw) {
-            if *sample == SlotSample::Empty {
-                // The glass over the board either side of it, where the
-                // two sides agree (an edge of the board's passes behind).
-                let sides = boards_beside(image, &tube.outer, slot, outers);
-                if let [board, ..] = sides[..]
-                    && sides.iter().all(|s| length(sub(*s, board)) < MIN_BOARD_CHANGE)
-                {
-                    boards.push(board);
-                    shifts.push(sub(float(colour), board));
-                }
-            }
-        }
-    }
-    // The glass above the liquid of the tubes that have headroom shows the
-    // same glass over the board at its level (tuning case 54: two empty
-    // bottles over a hill, every other one full, so only two slots are
-    // read empty).
-    let glass = glass_above_each(image, &detection.tubes);
-    for ((tube, band), colour) in detection.tubes.iter().zip(headroom_glass(&detection.tubes)).zip(glass) {
-        let (Some(band), Some(colour)) = (band, colour) else { continue };
-        let sides = boards_beside(image, &tube.outer, &band, outers);
+    // The glass over the board either side of `place`, where the two
+    // sides agree (an edge of the board's passes behind).
+    let mut glass_at = |tube: &Rect, place: &Rect, colour: [u8; 3]| {
+        let sides = boards_beside(image, tube, place, outers);
         if let [board, ..] = sides[..]
             && sides.iter().all(|s| length(sub(*s, board)) < MIN_BOARD_CHANGE)
         {
             boards.push(board);
             shifts.push(sub(float(colour), board));
+        }
+    };
+    for ((tube, samples), raw) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw) {
+        for ((slot, sample), &colour) in tube.slots.iter().zip(samples).zip(raw) {
+            if *sample == SlotSample::Empty {
+                glass_at(&tube.outer, slot, colour);
+            }
+        }
+    }
+    // The glass above the liquid of the tubes that have headroom shows the
+    // same glass over the board at its level (tuning case 57: empty
+    // bottles over a hill, every other one full, so only two slots are
+    // read empty).
+    for (tube, band) in detection.tubes.iter().zip(headroom_glass(&detection.tubes)) {
+        if let Some((band, colour)) = band.and_then(|b| Some((b, median_in(image, b)?))) {
+            glass_at(&tube.outer, &band, colour);
         }
     }
     if boards.len() < MIN_EMPTY_SLOTS {

@@ -397,7 +397,7 @@ fn labelled_samples(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<(u
 
 /// The median colour of the pixels of `rect` (clipped to the image),
 /// every other pixel each way.
-fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
+pub(crate) fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
     let pixels: Vec<[u8; 3]> = (rect.y0..rect.y1.min(image.height()))
         .step_by(2)
         .flat_map(|y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))

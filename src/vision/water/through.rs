@@ -43,8 +43,14 @@ struct Tint {
 
 /// Fewest places of glass (slots read empty, headroom above the liquid)
 /// for their glass to be taken as the game's: two slots of one tube can
-/// share a stray highlight.
+/// share a stray highlight, so two places do only in two tubes.
 const MIN_EMPTY_SLOTS: usize = 3;
+
+/// Fewest tubes whose places of glass are enough, however few the places:
+/// a stray highlight is one tube's, and two tubes' glass alike is the
+/// game's (a level whose every tube but two is full, the two showing one
+/// empty slot each).
+const MIN_GLASS_TUBES: usize = 2;
 
 /// Most distance, in RGB units, of the shift of three in four slots read
 /// empty from their median, for their glass to be one tint: one glass over
@@ -110,6 +116,7 @@ fn channel_median(v: &[[f32; 3]], i: usize) -> f32 {
 fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint> {
     let mut boards = Vec::new();
     let mut shifts = Vec::new();
+    let mut tubes: Vec<Rect> = Vec::new();
     // The glass over the board either side of `place`, where the two
     // sides agree (an edge of the board's passes behind).
     let mut glass_at = |tube: &Rect, place: &Rect, colour: [u8; 3]| {
@@ -119,6 +126,9 @@ fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint
         {
             boards.push(board);
             shifts.push(sub(float(colour), board));
+            if !tubes.contains(tube) {
+                tubes.push(*tube);
+            }
         }
     };
     for ((tube, samples), raw) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw) {
@@ -137,7 +147,7 @@ fn tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint
             glass_at(&tube.outer, &band, colour);
         }
     }
-    if boards.len() < MIN_EMPTY_SLOTS {
+    if boards.len() < MIN_EMPTY_SLOTS && tubes.len() < MIN_GLASS_TUBES {
         return None;
     }
     let board = [0, 1, 2].map(|i| channel_median(&boards, i));
@@ -312,8 +322,25 @@ mod tests {
 
     #[test]
     fn the_glass_above_the_liquid_shows_the_tint_where_few_slots_are_read_empty() {
-        // Two slots read empty, too few to know the glass by; the glass
-        // above every tube's liquid shows it over the sky.
+        // Two slots read empty, of one tube, too few to know the glass by;
+        // the glass above every tube's liquid shows it over the sky.
+        let columns = [[RED; 3], [RED, through(SKY), through(SKY)], [RED; 3], [through(HILL); 3]];
+        let samples = vec![
+            vec![Color(RED); 3],
+            vec![Color(RED), Empty, Empty],
+            vec![Color(RED); 3],
+            vec![Color(through(HILL)); 3],
+        ];
+        let (image, detection) = drawn(columns, samples.clone(), 0);
+        assert_eq!(glass_over_board(&image, &detection), None);
+        let (image, detection) = drawn(columns, samples, 20);
+        assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
+    }
+
+    #[test]
+    fn two_tubes_each_with_one_slot_read_empty_show_the_tint() {
+        // A stray highlight is one tube's; two tubes' glass alike is the
+        // game's.
         let columns = [[RED; 3], [RED, RED, through(SKY)], [RED, RED, through(SKY)], [through(HILL); 3]];
         let samples = vec![
             vec![Color(RED); 3],
@@ -321,9 +348,7 @@ mod tests {
             vec![Color(RED), Color(RED), Empty],
             vec![Color(through(HILL)); 3],
         ];
-        let (image, detection) = drawn(columns, samples.clone(), 0);
-        assert_eq!(glass_over_board(&image, &detection), None);
-        let (image, detection) = drawn(columns, samples, 20);
+        let (image, detection) = drawn(columns, samples, 0);
         assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
     }
 

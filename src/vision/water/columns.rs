@@ -1,10 +1,13 @@
 //! Liquid columns: what the liquid itself says about where the vessels are,
 //! whatever their shape. The picture is cut into flat regions; regions of
 //! one colour side by side at one height (a liquid layer split by the
-//! glass's highlight streak) are one band; bands stacked on each other with
+//! glass's highlight streak, with the streak itself where a part of the
+//! layer stands either side of it) are one band; bands stacked on each other with
 //! their centres aligned (the layers of one vessel, the empty glass above
 //! them) are one column. A column's box is a vessel's interior, or part of
 //! it; rows of such columns are found in `vessels`.
+
+use std::collections::HashMap;
 
 use crate::imaging::segment::{Region, Segmentation};
 
@@ -47,6 +50,139 @@ const SAME_BAND_STEP: u8 = 26;
 /// The widest gap a highlight streak leaves between two parts of a layer,
 /// as a share (1 / this) of the parts' widths together.
 const STREAK_GAP_DIVISOR: u32 = 8;
+
+/// Least width and area, in pixels, of a region to be part of a band: a
+/// streak near a wall leaves a sliver of the layer two or three pixels
+/// wide between them (tuning case 1268's pint glasses, shrunk by half);
+/// the band as a whole must still be as wide as [`BAND_MIN_WIDTH`].
+const STREAK_PART_MIN_WIDTH: f32 = 2.0;
+const STREAK_PART_MIN_AREA: u32 = 4;
+
+/// Most pixels between a highlight streak and the liquid beside it: the
+/// anti-aliased edge, a pixel wide, is a region of its own or is absorbed.
+const STREAK_EDGE: u32 = 1;
+
+/// Least lightening, in RGB units summed over the channels, of a streak
+/// over its liquid: white glare mixed into a layer lightens every channel
+/// (the streaks of the generated tuning themes lighten their layers by
+/// 40-275; JPEG noise moves a flat region's mean by a few units; not
+/// fitted).
+const STREAK_LIGHTER: u32 = 24;
+
+/// Whether `light` is `dark` lightened as a highlight streak lightens a
+/// layer: no channel darker (beyond noise), and lighter in sum.
+fn lighter(light: [u8; 3], dark: [u8; 3]) -> bool {
+    let sum = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>();
+    (0..3).all(|c| light[c] as u32 + STREAK_NOISE >= dark[c] as u32) && sum(light) >= sum(dark) + STREAK_LIGHTER
+}
+
+/// Most a streak's channel may be darker than its liquid's, in RGB units
+/// (JPEG noise on a flat region's mean; not fitted).
+const STREAK_NOISE: u32 = 6;
+
+/// Whether two regions side by side span one height (a layer and its
+/// streak, or two parts of a layer).
+fn same_height(a: &Region, b: &Region) -> bool {
+    overlap(a.y0, a.y1, b.y0, b.y1) * 10 >= a.height().max(b.height()) * 8
+}
+
+/// Each highlight streak with the parts of its layer either side of it,
+/// as indices into `regions`: a region lighter than a region of one
+/// colour touching it on the left and one touching it on the right, all
+/// three at one height.
+fn streaks(regions: &[Region]) -> Vec<[usize; 3]> {
+    let by = |edge: fn(&Region) -> u32| {
+        let mut map: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (i, r) in regions.iter().enumerate() {
+            map.entry(edge(r)).or_default().push(i);
+        }
+        map
+    };
+    let (by_right_edge, by_left_edge) = (by(|r| r.x1), by(|r| r.x0));
+    let beside = |s: &Region, r: &Region| same_height(s, r) && lighter(s.color, r.color);
+    let near = |map: &HashMap<u32, Vec<usize>>, from: u32, to: u32, s: &Region| -> Vec<usize> {
+        (from..=to)
+            .flat_map(|x| map.get(&x).into_iter().flatten().copied())
+            .filter(|&i| beside(s, &regions[i]))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, s) in regions.iter().enumerate() {
+        let left = near(&by_right_edge, s.x0.saturating_sub(STREAK_EDGE), s.x0 + 1, s);
+        if left.is_empty() {
+            continue;
+        }
+        let right = near(&by_left_edge, s.x1.saturating_sub(1), s.x1 + STREAK_EDGE, s);
+        let pair = left
+            .iter()
+            .flat_map(|&l| right.iter().map(move |&r| (l, r)))
+            .find(|&(l, r)| step(regions[l].color, regions[r].color) <= SAME_BAND_STEP);
+        if let Some((l, r)) = pair {
+            out.push([l, i, r]);
+        }
+    }
+    out
+}
+
+/// `regions` with each streak and the parts of its layer beside it (see
+/// [`streaks`]) made one region.
+fn streaks_joined(regions: Vec<Region>) -> Vec<Region> {
+    let streaks = streaks(&regions);
+    if streaks.is_empty() {
+        return regions;
+    }
+    let mut links = vec![Vec::new(); regions.len()];
+    for [l, s, r] in streaks {
+        links[s].extend([l, r]);
+        links[l].push(s);
+        links[r].push(s);
+    }
+    let mut done = vec![false; regions.len()];
+    let mut out = Vec::new();
+    for start in 0..regions.len() {
+        if done[start] {
+            continue;
+        }
+        let (mut parts, mut todo) = (Vec::new(), vec![start]);
+        done[start] = true;
+        while let Some(i) = todo.pop() {
+            parts.push(regions[i]);
+            for &j in &links[i] {
+                if !done[j] {
+                    done[j] = true;
+                    todo.push(j);
+                }
+            }
+        }
+        out.push(one_band(&parts));
+    }
+    out
+}
+
+/// Parts of one layer as one band: their box and area, and the colour of
+/// the widest part and the parts of its colour (a streak's is not the
+/// liquid's).
+fn one_band(parts: &[Region]) -> Region {
+    let widest = *parts.iter().max_by_key(|p| p.width()).expect("a band has parts");
+    let mut band = widest;
+    let mut coloured = 0;
+    band.area = 0;
+    for p in parts {
+        if step(p.color, widest.color) <= SAME_BAND_STEP {
+            let total = coloured + p.area;
+            band.color = std::array::from_fn(|c| {
+                ((band.color[c] as u32 * coloured + p.color[c] as u32 * p.area) / total.max(1)) as u8
+            });
+            coloured = total;
+        }
+        band.area += p.area;
+        band.x0 = band.x0.min(p.x0);
+        band.x1 = band.x1.max(p.x1);
+        band.y0 = band.y0.min(p.y0);
+        band.y1 = band.y1.max(p.y1);
+    }
+    band
+}
 
 /// Least share of a picture's width a band spans, and most: a layer is
 /// about as wide as a vessel, which is between a 40th of the screen (16
@@ -108,13 +244,18 @@ fn groups<T: Copy>(items: &[T], joined: impl Fn(&T, &T) -> bool) -> Vec<Vec<T>> 
 pub fn columns(seg: &Segmentation) -> Vec<Column> {
     let (w, h) = (seg.width as f32, seg.height as f32);
     let min_area = 12u32.max((w * h / 40_000.0) as u32);
-    let candidates: Vec<Band> = seg
+    // A streak near a wall leaves a sliver of the layer beside it,
+    // narrower than a band (and farther from the rest of the layer than a
+    // streak's gap allows): a region lighter than the parts of one colour
+    // either side of it, at one height, joins them first (a white outline
+    // has the layer on one side only).
+    let parts: Vec<Region> = seg
         .regions
         .iter()
         .filter(|r| {
             let rw = r.width() as f32;
-            r.area >= min_area
-                && rw >= (w * BAND_MIN_WIDTH).max(3.0)
+            r.area >= STREAK_PART_MIN_AREA
+                && rw >= STREAK_PART_MIN_WIDTH
                 && rw <= w * BAND_MAX_WIDTH
                 && r.height() >= 2
                 && r.height() as f32 <= h * 0.6
@@ -122,32 +263,21 @@ pub fn columns(seg: &Segmentation) -> Vec<Column> {
         })
         .copied()
         .collect();
+    let candidates: Vec<Band> = streaks_joined(parts)
+        .into_iter()
+        .filter(|r| r.area >= min_area && r.width() as f32 >= (w * BAND_MIN_WIDTH).max(3.0))
+        .collect();
     // Bands: parts of one layer side by side.
     // (A streak splits a layer into parts of exactly its height, a thin gap
     // apart; two vessels' layers at one height are a wall, a background and
     // a wall apart.)
     let bands: Vec<Band> = groups(&candidates, |a, b| {
-        let taller = a.height().max(b.height());
-        step(a.color, b.color) <= SAME_BAND_STEP
-            && overlap(a.y0, a.y1, b.y0, b.y1) * 10 >= taller * 8
+        same_height(a, b)
+            && step(a.color, b.color) <= SAME_BAND_STEP
             && gap(a.x0, a.x1, b.x0, b.x1) * STREAK_GAP_DIVISOR <= a.width() + b.width()
     })
-    .into_iter()
-    .map(|parts| {
-        let mut band = parts[0];
-        for p in &parts[1..] {
-            let total = band.area + p.area;
-            band.color = std::array::from_fn(|c| {
-                ((band.color[c] as u32 * band.area + p.color[c] as u32 * p.area) / total) as u8
-            });
-            band.area = total;
-            band.x0 = band.x0.min(p.x0);
-            band.x1 = band.x1.max(p.x1);
-            band.y0 = band.y0.min(p.y0);
-            band.y1 = band.y1.max(p.y1);
-        }
-        band
-    })
+    .iter()
+    .map(|parts| one_band(parts))
     .collect();
     // Columns: bands stacked with their centres aligned.
     let touch = (h * 0.008).max(2.0) as u32;
@@ -169,4 +299,51 @@ pub fn columns(seg: &Segmentation) -> Vec<Column> {
         }
     })
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::imaging::segment::{Flatness, segment};
+    use image::{Rgb, RgbImage};
+
+    /// A vessel's three layers, interior x 100..140, each with a highlight
+    /// streak (its colour half mixed with white) at x 103..108: a sliver of
+    /// 3 px, under a band's least width, is left between the streak and
+    /// the white outline at x 97..100.
+    fn streaked_vessel() -> RgbImage {
+        let mut img = RgbImage::from_pixel(360, 400, Rgb([60, 70, 80]));
+        let layers = [[200, 40, 40], [40, 160, 60], [50, 60, 200]];
+        for (k, colour) in layers.iter().enumerate() {
+            let light = colour.map(|c: u8| ((c as u32 + 255) / 2) as u8);
+            for y in 300 - (k as u32 + 1) * 20..300 - k as u32 * 20 {
+                for x in 97..143 {
+                    let outline = !(100..140).contains(&x);
+                    let streak = (103..108).contains(&x);
+                    let c = if outline {
+                        [250, 250, 250]
+                    } else if streak {
+                        light
+                    } else {
+                        *colour
+                    };
+                    img.put_pixel(x, y, Rgb(c));
+                }
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn a_streak_near_a_wall_joins_the_sliver_beside_it_and_not_the_outline() {
+        let seg = segment(&streaked_vessel(), Flatness { step: 10, spread: 28 });
+        let cols = columns(&seg);
+        let vessel = cols.iter().find(|c| c.bands.len() == 3).expect("the three layers make one column");
+        for band in &vessel.bands {
+            assert_eq!((band.x0, band.x1), (100, 140), "{band:?}");
+        }
+        assert!((vessel.center_x() - 120.0).abs() < 0.6, "{}", vessel.center_x());
+        // The band's colour is its liquid's, not the streak's.
+        assert_eq!(vessel.bands[0].color, [200, 40, 40]);
+    }
 }

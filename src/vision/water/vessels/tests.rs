@@ -47,12 +47,14 @@ fn a_rows_bottom_is_where_the_template_matches_its_columns_best() {
 
 #[test]
 fn a_faint_vessel_at_a_rows_end_is_taken_where_its_shape_stands_out_of_the_board() {
-    // Generated tuning case 1662: seven bulbs in a row, the last nearly
-    // empty, its glass pale on a pale board; it matches the template
-    // (learnt from bulbs of liquid) at 0.45, under a vessel's 0.5, while
-    // the board beyond it scores 0.12. It was refused as "the faint shape
-    // of a vessel stands a pitch beyond its end".
-    let (case, vessels) = vessels_in_case(1662);
+    // Generated tuning case 1663: five bulbs in a row, the last empty, a
+    // white outline on a pale sky; it matches the template (learnt from
+    // bulbs of liquid) at 0.42, under a vessel's 0.5, with a fifth of its
+    // strength, while the board beyond it scores 0.05. Without the board
+    // beyond to compare with, it is only a faint vessel's echo. (Case
+    // 1662, the first kept here, now has its last, nearly empty, bulb
+    // seen by its liquid, since streaks join their layers' slivers.)
+    let (case, vessels) = vessels_in_case(1663);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
     assert_eq!(vessels.last().map(|v| v.seen), Some(Seen::Silhouette));
 }

@@ -127,36 +127,8 @@ fn streaks(regions: &[Region]) -> Vec<[usize; 3]> {
 /// `regions` with each streak and the parts of its layer beside it (see
 /// [`streaks`]) made one region.
 fn streaks_joined(regions: Vec<Region>) -> Vec<Region> {
-    let streaks = streaks(&regions);
-    if streaks.is_empty() {
-        return regions;
-    }
-    let mut links = vec![Vec::new(); regions.len()];
-    for [l, s, r] in streaks {
-        links[s].extend([l, r]);
-        links[l].push(s);
-        links[r].push(s);
-    }
-    let mut done = vec![false; regions.len()];
-    let mut out = Vec::new();
-    for start in 0..regions.len() {
-        if done[start] {
-            continue;
-        }
-        let (mut parts, mut todo) = (Vec::new(), vec![start]);
-        done[start] = true;
-        while let Some(i) = todo.pop() {
-            parts.push(regions[i]);
-            for &j in &links[i] {
-                if !done[j] {
-                    done[j] = true;
-                    todo.push(j);
-                }
-            }
-        }
-        out.push(one_band(&parts));
-    }
-    out
+    let links = streaks(&regions).into_iter().flat_map(|[l, s, r]| [(l, s), (s, r)]);
+    linked(&regions, links).iter().map(|parts| one_band(parts)).collect()
 }
 
 /// Parts of one layer as one band: their box and area, and the colour of
@@ -206,9 +178,17 @@ fn step(a: [u8; 3], b: [u8; 3]) -> u8 {
     (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0)
 }
 
-/// Joins the items that `joined` links, by union-find; the groups, each in
-/// the items' order.
+/// Joins the items that `joined` links; the groups, each in the items'
+/// order.
 fn groups<T: Copy>(items: &[T], joined: impl Fn(&T, &T) -> bool) -> Vec<Vec<T>> {
+    let n = items.len();
+    let links = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).filter(|&(i, j)| joined(&items[i], &items[j]));
+    linked(items, links)
+}
+
+/// The items joined by `links` (pairs of indices), by union-find; the
+/// groups in the order of their first items, each in the items' order.
+fn linked<T: Copy>(items: &[T], links: impl IntoIterator<Item = (usize, usize)>) -> Vec<Vec<T>> {
     let mut parent: Vec<usize> = (0..items.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -217,13 +197,9 @@ fn groups<T: Copy>(items: &[T], joined: impl Fn(&T, &T) -> bool) -> Vec<Vec<T>> 
         }
         i
     }
-    for i in 0..items.len() {
-        for j in i + 1..items.len() {
-            if joined(&items[i], &items[j]) {
-                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                parent[a] = b;
-            }
-        }
+    for (i, j) in links {
+        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+        parent[a] = b;
     }
     let mut out: Vec<Vec<T>> = Vec::new();
     let mut index: Vec<Option<usize>> = vec![None; items.len()];

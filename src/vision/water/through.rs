@@ -162,24 +162,38 @@ impl Tint {
     fn shows(&self, colour: [u8; 3], board: [f32; 3]) -> bool {
         let (x, b) = (float(colour), board);
         let change = sub(self.board, b);
-        let change_len2 = dot(change, change);
-        if length(change) < MIN_BOARD_CHANGE {
+        let change_len = length(change);
+        if change_len < MIN_BOARD_CHANGE {
             return false;
         }
         let rest = sub(sub(x, b), self.shift);
-        let share = dot(rest, change) / change_len2;
+        let share = dot(rest, change) / (change_len * change_len);
         // The glass must move the slot towards the other board by more
         // than noise: nearer the slot's own board plus the shift, it is the
         // glass over its own board, which the slots read empty judge.
-        if !(0.0..1.0).contains(&share) || share * length(change) < MIN_EXPLAINED {
+        if !(0.0..1.0).contains(&share) || share * change_len < MIN_EXPLAINED {
             return false;
         }
+        // The share is measured against the board sampled beside the slot,
+        // which on a textured board is a patch a little lighter or darker
+        // than the board behind the glass; a share too small for any glass
+        // colour is taken at the least one a glass allows, and the slot
+        // must then still lie near the line.
+        let share = share.max(self.least_share());
         let off = sub(rest, change.map(|c| c * share));
-        // The glass's own colour: the board behind the empty slots moved
-        // by the shift over the share.
-        let glass = [0, 1, 2].map(|i| self.board[i] + self.shift[i] / share);
-        length(off) <= THROUGH_TOLERANCE
-            && glass.iter().all(|&g| (-GLASS_COLOUR_SLACK..=255.0 + GLASS_COLOUR_SLACK).contains(&g))
+        share < 1.0 && length(off) <= THROUGH_TOLERANCE
+    }
+
+    /// The least share of the glass's own colour for that colour, the
+    /// board behind the empty slots moved by the shift over the share, to
+    /// be a colour (within [`GLASS_COLOUR_SLACK`] of the RGB cube).
+    fn least_share(&self) -> f32 {
+        (0..3)
+            .map(|i| match self.shift[i] {
+                s if s > 0.0 => s / (255.0 + GLASS_COLOUR_SLACK - self.board[i]),
+                s => -s / (self.board[i] + GLASS_COLOUR_SLACK),
+            })
+            .fold(0.0, f32::max)
     }
 }
 
@@ -350,6 +364,31 @@ mod tests {
         ];
         let (image, detection) = drawn(columns, samples, 0);
         assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
+    }
+
+    #[test]
+    fn a_slot_over_a_darker_patch_than_the_board_beside_it_still_shows_the_board_through_the_glass() {
+        // The glass shifts the sky by (25, 9, 5). A slot 0.19 of the way
+        // along the line from the hill beside it gives a glass whiter than
+        // white; it is the hill behind the glass a little darker than the
+        // patch sampled beside, and on the line at the least share a glass
+        // allows (0.20).
+        let along = |share: f32| {
+            let shift = [25.0, 9.0, 5.0];
+            [0, 1, 2].map(|i| {
+                let (hill, sky) = (f32::from(HILL[i]), f32::from(SKY[i]));
+                (hill + shift[i] + share * (sky - hill)).round() as u8
+            })
+        };
+        let columns = |c: [u8; 3]| [[RED; 3], [RED, through(SKY), through(SKY)], [through(SKY); 3], [c; 3]];
+        let samples =
+            |c: [u8; 3]| vec![vec![Color(RED); 3], vec![Color(RED), Empty, Empty], vec![Empty; 3], vec![Color(c); 3]];
+        let (image, detection) = drawn(columns(along(0.19)), samples(along(0.19)), 0);
+        assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
+        // Half that share: 20 units off the line at the least share, a
+        // liquid.
+        let (image, detection) = drawn(columns(along(0.1)), samples(along(0.1)), 0);
+        assert_eq!(glass_over_board(&image, &detection), None);
     }
 
     #[test]

@@ -392,6 +392,42 @@ fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
 }
 
 #[test]
+fn a_change_inside_empty_glass_where_an_edge_of_the_board_crosses_the_tube_at_a_slant_is_the_boards() {
+    // A hill's edge falls steeply across the tube (sky above the line
+    // y = 275 - 5x, ground below): sky beside the left wall and ground
+    // beside the right one at every height, and the glass changes from
+    // one to the other halfway up, off the grid. Red in the bottom slot.
+    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
+    let mut image =
+        RgbImage::from_fn(100, 240, |x, y| image::Rgb(if (y as i32) < 275 - 5 * x as i32 { sky } else { ground }));
+    for y in 170..200 {
+        for x in 12..48 {
+            image.put_pixel(x, y, image::Rgb(RED));
+        }
+    }
+    let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
+    let detection = Detection {
+        image_width: 100,
+        image_height: 240,
+        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
+        samples: vec![vec![Color(RED), Empty, Empty, Empty]],
+        locks: vec![None],
+        raw: vec![Vec::new()],
+        capacity: 0,
+    };
+    assert_eq!(change_in_empty(&image, &detection), None);
+    assert_eq!(off_grid(&image, &detection), None);
+    // With the ground on the right painted sky, no board beside the tube
+    // shows the change: a liquid taken for glass.
+    for y in 0..240 {
+        for x in 50..100 {
+            image.put_pixel(x, y, image::Rgb(sky));
+        }
+    }
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}
+
+#[test]
 fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() {
     let tube = |x0: u32, y0: u32, w: u32, h: u32| TubeLayout {
         outer: Rect { x0, x1: x0 + w, y0, y1: y0 + h },

@@ -138,10 +138,11 @@ fn changes(pair: &&[Run]) -> bool {
 }
 
 /// Whether the board beside `tube` changes colour between the rows of two
-/// runs down its glass (by more than one colour's spread), in the middle
-/// of the gap or just outside either wall: empty glass over a board that
-/// is not flat (a horizon, clouds) shows the board's changes, which are no
-/// liquid's and fall on no grid.
+/// runs down its glass (by more than one colour's spread), from any place
+/// beside the one run (the middle of the gap, just outside either wall)
+/// to any beside the other: empty glass over a board that is not flat (a
+/// horizon, clouds, a hill's slanting edge) shows the board's changes,
+/// which are no liquid's and fall on no grid.
 fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &[Run]) -> bool {
     let beside = |run: &Run| {
         let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
@@ -149,10 +150,11 @@ fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &
         [Some(sample_beside(image, &tube.outer, &rows, outlines)), left, right]
     };
     let (a, b) = (beside(&pair[0]), beside(&pair[1]));
-    a.iter().zip(&b).any(|pair| match pair {
-        (Some(a), Some(b)) => delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E,
-        _ => false,
-    })
+    // Each place beside one run against each beside the other: an edge of
+    // the board that crosses the tube at a slant leaves one board beside
+    // each wall at both levels, one on the left and another on the right,
+    // and the glass changes from one to the other between the two.
+    a.iter().flatten().any(|a| b.iter().flatten().any(|b| delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E))
 }
 
 /// The outlines of a detection's tubes, which the board beside a tube is

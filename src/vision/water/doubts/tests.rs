@@ -118,6 +118,28 @@ fn a_change_of_colour_between_slot_boundaries_is_doubted() {
 }
 
 #[test]
+fn a_change_between_two_long_runs_may_lie_on_a_boundary_in_the_gap_between_them() {
+    // On a 30-row grid, red (a ball) at rows 3-21 and green at 69-87, with
+    // only runs shorter than half a slot between them (glass, the board,
+    // and small balls of blue and yellow, 12 rows each). Red's top and
+    // green's bottom stand 9 rows (30%) off every boundary, but the
+    // boundaries at 30 and 60 lie in the gap, where the changes may be.
+    const GREEN: [u8; 3] = [40, 200, 60];
+    const YELLOW: [u8; 3] = [230, 210, 40];
+    let liquid = [(BOARD, 3), (RED, 18), (BOARD, 12), (BLUE, 12), (BOARD, 12), (YELLOW, 12), (GREEN, 18), (BOARD, 33)];
+    let (image, mut detection) = tube_picture(&liquid, 4, 30);
+    detection.samples = vec![vec![Color(RED), Color(BLUE), Color(GREEN), Empty]];
+    assert_eq!(off_grid(&image, &detection), None);
+    // On a 40-row grid (three slots), a longer green's top (95 rows up)
+    // stands 15 rows off the nearest boundary, with no gap around it.
+    let liquid = [(BOARD, 3), (RED, 18), (BOARD, 12), (BLUE, 12), (BOARD, 12), (YELLOW, 12), (GREEN, 26), (BOARD, 25)];
+    let (image, mut detection) = tube_picture(&liquid, 3, 40);
+    detection.samples = vec![vec![Color(RED), Color(BLUE), Color(GREEN)]];
+    let d = off_grid(&image, &detection);
+    assert!(matches!(d, Some(Doubt::OffGrid { tube: 1, .. })), "{d:?}");
+}
+
+#[test]
 fn liquid_standing_above_the_top_slot_is_doubted() {
     // Four units of 30 rows, read as three slots: the top unit stands above
     // the grid, as in a vase whose shoulder was taken for headroom.

@@ -44,12 +44,16 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
             }
             // The change lies somewhere between the end of one run and the
             // start of the next (short runs between them, an edge or a lit
-            // surface, were left out): the nearer end counts.
+            // surface, were left out): on a boundary between the two, or
+            // else the nearer end counts. (A ball shorter than a long run,
+            // and the glass either side of it, leave a gap a slot long
+            // between the balls above and below: tuning 375.)
+            let (end, start) = (pair[0].y1 as f32, pair[1].y0 as f32);
             let off = tube
                 .slots
                 .iter()
                 .flat_map(|s| [s.y0 as f32, s.y1 as f32])
-                .flat_map(|b| [(b - pair[0].y1 as f32).abs(), (b - pair[1].y0 as f32).abs()])
+                .map(|b| if (end..=start).contains(&b) { 0.0 } else { (b - end).abs().min((b - start).abs()) })
                 .fold(f32::INFINITY, f32::min);
             if off > OFF_GRID_SHARE * unit {
                 return Some(Doubt::OffGrid { tube: t + 1, off: 100.0 * off / unit });

@@ -8,7 +8,18 @@ use image::RgbImage;
 
 use super::slots::{RUN_STEP, color_distance};
 use crate::geometry::Rect;
-use crate::imaging::color::median_color;
+use crate::imaging::color::{delta_e, median_color, to_lab};
+
+/// Empty glass shows the board behind it, at most a little lighter or
+/// tinted. Compared in CIELAB: a dark liquid on a dark board (olive on teal)
+/// is within 40 of it in every channel but about ΔE 45 away; glass over wood
+/// is about ΔE 10-15 from the wood beside it.
+pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
+    delta_e(to_lab(slot), to_lab(beside)) < EMPTY_DELTA_E
+}
+
+/// Largest CIELAB distance between empty glass and the board beside it.
+pub(crate) const EMPTY_DELTA_E: f32 = 20.0;
 
 /// The median colour of the board next to a tube, level with a slot when
 /// there is room (see [`beside_patch`]).

@@ -11,10 +11,11 @@
 
 use image::RgbImage;
 
+use super::Detection;
+use super::board::looks_empty;
 use super::board::{beside_patch, board_at_walls};
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::slot_middle;
-use super::{Detection, looks_empty};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, to_lab};
 

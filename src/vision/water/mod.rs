@@ -361,7 +361,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
             tube_raw.push(color);
             // Empty glass is transparent: it looks like the board beside it.
             let beside = board::sample_beside(&working, &tube.outer, rect, &outlines);
-            let sample = if !liquid_ended && looks_empty(color, beside) {
+            let sample = if !liquid_ended && board::looks_empty(color, beside) {
                 SlotSample::Empty
             } else if slots::is_dark_grey(color)
                 && !glyphless
@@ -471,23 +471,12 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     })
 }
 
-/// Empty glass shows the board behind it, at most a little lighter or
-/// tinted. Compared in CIELAB: a dark liquid on a dark board (olive on teal)
-/// is within 40 of it in every channel but about ΔE 45 away; glass over wood
-/// is about ΔE 10-15 from the wood beside it.
-pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
-    delta_e(to_lab(slot), to_lab(beside)) < EMPTY_DELTA_E
-}
-
-/// Largest CIELAB distance between empty glass and the board beside it.
-const EMPTY_DELTA_E: f32 = 20.0;
-
 /// Largest CIELAB distance between two slots of one flat liquid, one above
 /// the other. Slot samples are medians of the slot's middle, so a flat
 /// liquid gives the same colour to within JPEG noise (the four slots of the
 /// blue bottle of zhoushizoe's 1697945785321.jpg sample the same value);
 /// empty glass over a board differs from the liquid under it by far more
-/// (it passed [`EMPTY_DELTA_E`] against the board).
+/// (it passed [`board::EMPTY_DELTA_E`] against the board).
 /// Kept well under the ΔE 11 that shading spreads one liquid over a whole
 /// tube, so a slot is only joined to an identical one.
 pub(crate) const SAME_LIQUID_DELTA_E: f32 = 4.0;

@@ -10,10 +10,11 @@
 
 use image::RgbImage;
 
+use super::Detection;
+use super::board::looks_empty;
 use super::doubts::{glass_above, glass_above_each};
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::runs;
-use super::{Detection, looks_empty};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 

@@ -11,10 +11,11 @@ use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::board::looks_empty;
 use crate::vision::water::board::{board_at_walls, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
-use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E, looks_empty};
+use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 
 /// Down the middle of every tube, each change between two long runs of
 /// colour must fall where two slots meet: liquid comes in whole units, so

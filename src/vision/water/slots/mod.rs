@@ -274,7 +274,7 @@ fn strip_profile(
     let mut runs = runs(&prof, top, min_len);
     for run in &mut runs {
         let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
-        run.empty = super::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
+        run.empty = super::board::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
     let bottom = bottom.unwrap_or_else(|| runs.last().map_or(end, |run| run.y1));
     let glyphs = glyph_centres(img, sx0, sx1, top, bottom, &prof);

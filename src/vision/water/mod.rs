@@ -39,10 +39,10 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
 use regrid::Grid;
-use slots::{Profile, profile, sample_slot, slot_geometry, slot_rects};
+use slots::{Profile, RunFloor, profile, sample_slot, slot_geometry, slot_rects};
 use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
 pub use zoom::WORKING_HEIGHT;
-use zoom::{Look, MAX_DOUBLED_HEIGHT, Zoom, working_copy};
+use zoom::{Finder, Look, MAX_DOUBLED_HEIGHT, Zoom, working_copy};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -172,20 +172,35 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
     if by_walls.read.is_ok() {
         return by_walls;
     }
-    // Vessels of another shape: read again by the liquid, and believed
-    // only if that reading passes every check and those below.
-    let mut by_liquid = regrid::read_by(image, options, Look { finder: Finder::Liquid, zoom });
-    if let (Ok(read), Some(detection)) = (&by_liquid.read, &by_liquid.detection)
-        && let Some(doubt) = doubts::liquid_finding_doubt(detection)
-            .or_else(|| doubts::slots_in_groups(&read.puzzle))
-            .or_else(|| by_walls.detection.as_ref().and_then(|walls| doubts::left_out_by_liquid(walls, detection)))
-    {
-        by_liquid.read = Err(VisionError::Doubtful(doubt));
+    // Vessels of another shape: read again by the liquid; where that
+    // gives no reading, again with the runs of layers much flatter than
+    // the vessels are wide kept too (a small bulb's seven layers).
+    let liquid = |floor| by_liquid(image, options, Look { finder: Finder::Liquid(floor), zoom }, &by_walls);
+    let mut by_liquid = liquid(RunFloor::Width);
+    if by_liquid.read.is_err() {
+        let flat = liquid(RunFloor::Band);
+        if flat.read.is_ok() {
+            by_liquid = flat;
+        }
     }
     // Else the first answer stands (its sentence is about the tubes the
     // walls showed), unless the walls showed none and the liquid some.
     let only_liquid_found = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
     if by_liquid.read.is_ok() || only_liquid_found { by_liquid } else { by_walls }
+}
+
+/// A reading by the vessels' liquid, believed only if it passes every
+/// check and those for vessels found so (`by_walls`: what the walls showed).
+fn by_liquid(image: &RgbImage, options: &ReadOptions, look: Look, by_walls: &WaterSight) -> WaterSight {
+    let mut sight = regrid::read_by(image, options, look);
+    if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
+        && let Some(doubt) = doubts::liquid_finding_doubt(detection)
+            .or_else(|| doubts::slots_in_groups(&read.puzzle))
+            .or_else(|| by_walls.detection.as_ref().and_then(|walls| doubts::left_out_by_liquid(walls, detection)))
+    {
+        sight.read = Err(VisionError::Doubtful(doubt));
+    }
+    sight
 }
 
 /// Reads a screenshot with the vessels one finder finds, on one grid.
@@ -268,17 +283,6 @@ fn recognise(
     Ok(puzzle)
 }
 
-/// How the vessels of a screenshot are found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Finder {
-    /// By their straight walls and closed bottoms ([`tubes`]): test tubes,
-    /// bottles and ball tubes, and locked tubes by their icon.
-    Walls,
-    /// By their liquid and their silhouette ([`vessels`]), whatever their
-    /// shape: tried when the walls give no reading that passes every check.
-    Liquid,
-}
-
 /// Finds the tubes and samples every slot of a water-sort screenshot.
 fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Result<Detection, VisionError> {
     let (working, scale) = working_copy(image, look.zoom);
@@ -307,7 +311,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
                 .collect();
             (found, profiles)
         }
-        Finder::Liquid => {
+        Finder::Liquid(floor) => {
             // Found in a smaller copy, measured in the one the walls use:
             // a layer of a small vessel spans too few rows in the first.
             let (small, small_scale) = vessels::working_copy(image);
@@ -318,7 +322,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
                 .map(|v| v.scaled(small_scale / scale, w, h))
                 .collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
-            let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines)).collect();
+            let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines, floor)).collect();
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
             (boxes, profiles)
         }
@@ -346,7 +350,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     // glyph its profile found in its rows (small in a wide slot, case 436).
     // In vessels found by their liquid with no glyph anywhere, something
     // bright in it (an outline curving into a narrow bottom) is no glyph.
-    let glyphless = look.finder == Finder::Liquid && profiles.iter().all(|p| p.glyphs.is_empty());
+    let glyphless = matches!(look.finder, Finder::Liquid(_)) && profiles.iter().all(|p| p.glyphs.is_empty());
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
@@ -379,7 +383,9 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
         tube_raw.reverse();
         // In a vessel found by its liquid, the hidden layers' number rests
         // on the grid alone: its glyphs must stand one in each.
-        if look.finder == Finder::Liquid && !slots::glyphs_in_hidden_slots(&rects, &tube_samples, &prof.glyphs) {
+        if matches!(look.finder, Finder::Liquid(_))
+            && !slots::glyphs_in_hidden_slots(&rects, &tube_samples, &prof.glyphs)
+        {
             return Err(VisionError::Doubtful(doubts::Doubt::GlyphsOffHidden { tube: samples.len() + 1 }));
         }
         // A slot the colour of the liquid just below it is more of that

@@ -1,11 +1,12 @@
 //! How closely the reader looks at a screenshot: the working copy every
 //! finder measures in, at the screenshot's own size or shrunk to a height
 //! the reader's time is measured on, or, for a second look at a small
-//! screenshot that gave no reading, enlarged twice.
+//! screenshot that gave no reading, enlarged twice; and which finder a
+//! reading's vessels come from.
 
 use image::RgbImage;
 
-use super::Finder;
+use super::slots::RunFloor;
 use crate::imaging::resample::{doubled, shrunk_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
@@ -34,6 +35,18 @@ pub(super) enum Zoom {
     /// small vessels on a large screen, or its `?` glyphs too few to be
     /// told from a dark liquid.
     Own,
+}
+
+/// How the vessels of a screenshot are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Finder {
+    /// By their straight walls and closed bottoms ([`super::tubes`]): test
+    /// tubes, bottles and ball tubes, and locked tubes by their icon.
+    Walls,
+    /// By their liquid and their silhouette ([`super::vessels`]), whatever
+    /// their shape, profiles keeping runs down to the floor given: tried
+    /// when the walls give no reading that passes every check.
+    Liquid(RunFloor),
 }
 
 /// Which vessels a reading finds, and how closely it looks.

@@ -152,27 +152,39 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], e
     strip_profile(img, &r, (sx0, sx1), (r.y0, outer_bottom), (w / 10).max(3), others, None)
 }
 
+/// The shortest run a vessel's profile keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunFloor {
+    /// A tenth of the vessel's width: anti-aliased edges, outlines and lit
+    /// surfaces are left out.
+    Width,
+    /// No more than half the liquid bands' height either: layers much
+    /// flatter than the vessel is wide (a small bulb's seven) are kept,
+    /// and so are some lit surfaces and outlines; looked at only when the
+    /// first floor gives no reading.
+    Band,
+}
+
 /// Reads the middle of a vessel found by its liquid and silhouette, from
-/// its top down to its bottom (where its liquid rests). `others` are all
-/// vessels' boxes (to find the board beside this one).
-pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect]) -> Profile {
+/// its top down to its bottom (where its liquid rests), keeping runs down
+/// to `floor`. `others` are all vessels' boxes (to find the board beside
+/// this one).
+pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], floor: RunFloor) -> Profile {
     let r = vessel.outer;
     let centre = (r.x0 + r.x1) as f32 / 2.0;
     let reach = (vessel.half_width * STRIP_SHARE).max(1.0);
     let (sx0, sx1) = ((centre - reach).max(0.0) as u32, ((centre + reach).ceil() as u32).min(img.width()));
     let bottom = vessel.bottom.min(img.height());
-    let mut p = strip_profile(
-        img,
-        &r,
-        (sx0, sx1.max(sx0 + 1)),
-        (vessel.top, bottom),
-        (r.width() / 10).max(2),
-        others,
-        Some(bottom),
-    );
-    // A wide vessel (a wine glass's bowl) holds layers much flatter than
-    // its width: half the bands' height is the bound there.
-    p.shortest_layer = p.shortest_layer.min((vessel.band_height * LAYER_OF_BAND).round() as u32).max(2);
+    // A wide vessel (a wine glass's bowl, a bulb) holds layers much flatter
+    // than its width: half the bands' height is the bound there.
+    let half_band = (vessel.band_height * LAYER_OF_BAND).round() as u32;
+    let least_run = match floor {
+        RunFloor::Width => r.width() / 10,
+        RunFloor::Band => (r.width() / 10).min(half_band),
+    };
+    let mut p =
+        strip_profile(img, &r, (sx0, sx1.max(sx0 + 1)), (vessel.top, bottom), least_run.max(2), others, Some(bottom));
+    p.shortest_layer = p.shortest_layer.min(half_band).max(2);
     p.top_is = Top::BodyTop;
     // Liquid stands in the body, never in a neck: where the top run of
     // liquid goes on above the body's top measured (a cone that narrows

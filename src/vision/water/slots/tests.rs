@@ -193,12 +193,30 @@ fn vessel_on_board(above: [u8; 3], top: u32) -> (RgbImage, Vessel) {
 }
 
 #[test]
+fn the_band_floor_keeps_layers_flatter_than_a_tenth_of_the_vessels_width() {
+    // Layers 3 rows tall in a vessel 40 columns wide, whose liquid's bands
+    // are 6 rows: under a tenth of its width (4 rows), over half a band.
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 80);
+    let colours = [[200, 40, 40], [40, 200, 40], [40, 40, 200], [220, 200, 40]];
+    for (k, y) in (150..180).step_by(3).enumerate() {
+        fill(&mut img, y..y + 3, colours[k % 4]);
+    }
+    vessel.band_height = 6.0;
+    let flat_runs = |floor| {
+        let p = vessel_profile(&img, &vessel, &[vessel.outer], floor);
+        p.runs.iter().filter(|r| r.y0 >= 150).count()
+    };
+    assert_eq!(flat_runs(RunFloor::Width), 0);
+    assert_eq!(flat_runs(RunFloor::Band), 10);
+}
+
+#[test]
 fn liquid_going_on_above_the_body_top_measured_raises_it_to_the_liquids_top() {
     // The body's top measured half a layer too low (a cone narrowing
     // slowly into its neck, tuning case 1405): the red layer goes on
     // above it, to the glass (the board's colour) under the rim.
     let (img, vessel) = vessel_on_board([30, 30, 30], 95);
-    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.top, 80, "{:?}", p.runs);
     assert_eq!(p.runs.first().map(|r| r.y0), Some(80));
 }
@@ -209,16 +227,16 @@ fn a_colour_going_on_up_to_the_rim_is_tinted_glass_and_leaves_the_body_top() {
     // its rim: it has no glass above it, only the rim's stroke.
     let (mut img, vessel) = vessel_on_board([90, 90, 90], 95);
     fill(&mut img, 80..110, [90, 90, 90]);
-    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.top, 95, "{:?}", p.runs);
     // Nor is a colour followed up more than two bands' height (here 66
     // rows): red from row 38 to 110 under glass, measured from row 108.
     let (mut img, vessel) = vessel_on_board([200, 40, 40], 108);
     fill(&mut img, 24..38, [30, 30, 30]);
-    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 108);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 108);
     // Measured from row 100, it rises 62 rows: followed.
     let vessel = Vessel { top: 100, ..vessel };
-    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 38);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 38);
 }
 
 #[test]
@@ -227,14 +245,14 @@ fn a_sliver_of_the_top_layer_under_the_body_top_measured_raises_it_to_that_layer
     // measured a layer low, tuning case 546): the red layer shows only a
     // sliver too short for a run, and goes on above the body's top.
     let (img, vessel) = vessel_on_board([30, 30, 30], 107);
-    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.top, 80, "{:?}", p.runs);
     let first = p.runs.first().map(|r| (r.y0, r.y1, r.empty));
     assert_eq!(first, Some((80, 110, false)));
     // A sliver whose colour goes on up to the rim is tinted glass.
     let (mut img, vessel) = vessel_on_board([90, 90, 90], 107);
     fill(&mut img, 80..110, [90, 90, 90]);
-    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer]).top, 107);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 107);
 }
 
 #[test]
@@ -243,6 +261,6 @@ fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
     // flasks): the glass above still ends at the liquid.
     let (mut img, vessel) = vessel_on_board([30, 30, 30], 95);
     fill(&mut img, 70..80, [250, 150, 150]);
-    let p = vessel_profile(&img, &vessel, &[vessel.outer]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.top, 80, "{:?}", p.runs);
 }

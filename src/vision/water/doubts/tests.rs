@@ -40,14 +40,14 @@ fn one_flat_colour_read_as_two_colours_is_doubted() {
     assert_eq!(close_colors(&near, &puzzle), None);
 }
 
-const BOARD: [u8; 3] = [40, 40, 48];
-const RED: [u8; 3] = [200, 30, 30];
-const BLUE: [u8; 3] = [30, 60, 210];
+pub(super) const BOARD: [u8; 3] = [40, 40, 48];
+pub(super) const RED: [u8; 3] = [200, 30, 30];
+pub(super) const BLUE: [u8; 3] = [30, 60, 210];
 
 /// A board 60 px wide holding one tube at x 10..50 whose liquid is drawn
 /// from y 200 up, each run `(colour, rows)` bottom first, and the
 /// detection of it with `slots` slots `slot` rows tall from y 200 up.
-fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> (RgbImage, Detection) {
+pub(super) fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> (RgbImage, Detection) {
     let mut image = RgbImage::from_pixel(60, 240, image::Rgb(BOARD));
     let mut y = 200;
     for &(colour, rows) in liquid {
@@ -102,44 +102,6 @@ fn hidden_layers_in_shaped_vessels_whose_top_slot_is_nowhere_filled_are_doubted(
 }
 
 #[test]
-fn a_change_of_colour_between_slot_boundaries_is_doubted() {
-    // Red two units of 30 rows, blue one: on a 30-row grid every change is
-    // on a boundary; on a 40-row grid (three slots for four units) the
-    // change at 60 rows is half a slot off.
-    let liquid = [(RED, 60), (BLUE, 30), (RED, 30)];
-    let (image, on_grid) = tube_picture(&liquid, 4, 30);
-    assert_eq!(off_grid(&image, &on_grid), None);
-    let (image, coarse) = tube_picture(&liquid, 3, 40);
-    assert!(
-        matches!(off_grid(&image, &coarse), Some(Doubt::OffGrid { tube: 1, .. })),
-        "{:?}",
-        off_grid(&image, &coarse)
-    );
-}
-
-#[test]
-fn a_change_between_two_long_runs_may_lie_on_a_boundary_in_the_gap_between_them() {
-    // On a 30-row grid, red (a ball) at rows 3-21 and green at 69-87, with
-    // only runs shorter than half a slot between them (glass, the board,
-    // and small balls of blue and yellow, 12 rows each). Red's top and
-    // green's bottom stand 9 rows (30%) off every boundary, but the
-    // boundaries at 30 and 60 lie in the gap, where the changes may be.
-    const GREEN: [u8; 3] = [40, 200, 60];
-    const YELLOW: [u8; 3] = [230, 210, 40];
-    let liquid = [(BOARD, 3), (RED, 18), (BOARD, 12), (BLUE, 12), (BOARD, 12), (YELLOW, 12), (GREEN, 18), (BOARD, 33)];
-    let (image, mut detection) = tube_picture(&liquid, 4, 30);
-    detection.samples = vec![vec![Color(RED), Color(BLUE), Color(GREEN), Empty]];
-    assert_eq!(off_grid(&image, &detection), None);
-    // On a 40-row grid (three slots), a longer green's top (95 rows up)
-    // stands 15 rows off the nearest boundary, with no gap around it.
-    let liquid = [(BOARD, 3), (RED, 18), (BOARD, 12), (BLUE, 12), (BOARD, 12), (YELLOW, 12), (GREEN, 26), (BOARD, 25)];
-    let (image, mut detection) = tube_picture(&liquid, 3, 40);
-    detection.samples = vec![vec![Color(RED), Color(BLUE), Color(GREEN)]];
-    let d = off_grid(&image, &detection);
-    assert!(matches!(d, Some(Doubt::OffGrid { tube: 1, .. })), "{d:?}");
-}
-
-#[test]
 fn liquid_standing_above_the_top_slot_is_doubted() {
     // Four units of 30 rows, read as three slots: the top unit stands above
     // the grid, as in a vase whose shoulder was taken for headroom.
@@ -187,36 +149,6 @@ fn two_tubes_much_closer_than_the_others_are_doubted() {
     let mut phantom = even.clone();
     phantom.insert(3, at(200));
     assert_eq!(crowded(&phantom), Some(Doubt::Crowded { left: 3, right: 4 }));
-}
-
-#[test]
-fn a_change_of_colour_among_the_slots_read_empty_is_doubted() {
-    // Red one unit, then a pale liquid two units that was read as empty
-    // glass: a change inside the empty slots.
-    let pale = [150, 170, 200];
-    let (image, mut detection) = tube_picture(&[(RED, 30), (pale, 60)], 4, 30);
-    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
-    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
-    // Read as liquid, the empty slot above it is one colour: no doubt.
-    detection.samples = vec![vec![Color(RED), Color(pale), Color(pale), Empty]];
-    assert_eq!(change_in_empty(&image, &detection), None);
-}
-
-#[test]
-fn empty_glass_split_by_a_short_disturbance_is_no_change() {
-    // Red one unit of 40 rows, then empty glass (the board) split by a
-    // band of cloud 12 rows tall, under half a unit: two long runs of one
-    // colour, no change of colour among the slots read empty, and none
-    // off the grid (the band's ends stand 16 and 12 rows from the
-    // nearest boundaries, over a quarter of a unit).
-    let cloud = [230, 235, 240];
-    let (image, mut detection) = tube_picture(&[(RED, 40), (BOARD, 52), (cloud, 12), (BOARD, 56)], 4, 40);
-    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
-    assert_eq!(change_in_empty(&image, &detection), None);
-    assert_eq!(off_grid(&image, &detection), None);
-    // A band of another colour as long as a unit is a change.
-    let (image, _) = tube_picture(&[(RED, 40), (BOARD, 52), (cloud, 40), (BOARD, 28)], 4, 40);
-    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
 }
 
 #[test]
@@ -369,84 +301,6 @@ fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
     assert_eq!(slots_in_groups(&one_off), None);
     let odd: WaterPuzzle = "AAA BBB EEE".parse().unwrap();
     assert_eq!(slots_in_groups(&odd), None);
-}
-
-#[test]
-fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
-    // Clear glass before a horizon (sky above y 125, ground below), red
-    // in the bottom slot: the change halfway up a slot read empty is the
-    // board's, which the board beside the tube shows too.
-    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
-    let mut image = RgbImage::from_fn(100, 240, |_, y| image::Rgb(if y < 125 { sky } else { ground }));
-    for y in 170..200 {
-        for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(RED));
-        }
-    }
-    let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
-    let detection = Detection {
-        image_width: 100,
-        image_height: 240,
-        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
-        samples: vec![vec![Color(RED), Empty, Empty, Empty]],
-        locks: vec![None],
-        raw: vec![Vec::new()],
-        capacity: 0,
-    };
-    assert_eq!(change_in_empty(&image, &detection), None);
-    assert_eq!(off_grid(&image, &detection), None);
-    // With the gap on the right flat, the board just outside the left
-    // wall still shows the horizon: the change is the board's.
-    let flatten = |image: &mut RgbImage, columns: std::ops::Range<u32>| {
-        for y in 0..240 {
-            for x in columns.clone() {
-                image.put_pixel(x, y, image::Rgb(sky));
-            }
-        }
-    };
-    flatten(&mut image, 55..100);
-    assert_eq!(change_in_empty(&image, &detection), None);
-    // The same change with the board on both sides of the tube flat is a
-    // liquid taken for glass, off the grid.
-    flatten(&mut image, 0..8);
-    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
-    assert!(matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })));
-}
-
-#[test]
-fn a_change_inside_empty_glass_where_an_edge_of_the_board_crosses_the_tube_at_a_slant_is_the_boards() {
-    // A hill's edge falls steeply across the tube (sky above the line
-    // y = 275 - 5x, ground below): sky beside the left wall and ground
-    // beside the right one at every height, and the glass changes from
-    // one to the other halfway up, off the grid. Red in the bottom slot.
-    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
-    let mut image =
-        RgbImage::from_fn(100, 240, |x, y| image::Rgb(if (y as i32) < 275 - 5 * x as i32 { sky } else { ground }));
-    for y in 170..200 {
-        for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(RED));
-        }
-    }
-    let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
-    let detection = Detection {
-        image_width: 100,
-        image_height: 240,
-        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
-        samples: vec![vec![Color(RED), Empty, Empty, Empty]],
-        locks: vec![None],
-        raw: vec![Vec::new()],
-        capacity: 0,
-    };
-    assert_eq!(change_in_empty(&image, &detection), None);
-    assert_eq!(off_grid(&image, &detection), None);
-    // With the ground on the right painted sky, no board beside the tube
-    // shows the change: a liquid taken for glass.
-    for y in 0..240 {
-        for x in 50..100 {
-            image.put_pixel(x, y, image::Rgb(sky));
-        }
-    }
-    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
 }
 
 #[test]

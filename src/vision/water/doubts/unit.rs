@@ -251,3 +251,6 @@ pub fn slots_in_groups(puzzle: &WaterPuzzle) -> Option<Doubt> {
         })
         .map(|factor| Doubt::SlotsInGroups { factor })
 }
+
+#[cfg(test)]
+mod tests;

@@ -15,6 +15,7 @@ pub mod colors;
 mod columns;
 pub mod doubts;
 mod faint;
+mod found;
 mod grained;
 pub mod grid;
 mod level;
@@ -38,11 +39,12 @@ use crate::geometry::{Layout, Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
+use found::{Found, FoundBy, LiquidVessels};
 use regrid::Grid;
-use slots::{Profile, RunFloor, profile, sample_slot, slot_geometry, slot_rects};
-use tubes::{Gradients, TubeBox, TubeFinding, find_tubes};
+use slots::{RunFloor, sample_slot, slot_geometry, slot_rects};
+use tubes::{TubeBox, TubeFinding};
 pub use zoom::WORKING_HEIGHT;
-use zoom::{Finder, Look, MAX_DOUBLED_HEIGHT, Zoom, working_copy};
+use zoom::{Finder, Look, MAX_DOUBLED_HEIGHT, Zoom};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -147,14 +149,15 @@ pub enum VisionError {
 /// look did (its refusal is given when it measured layers the first look
 /// could not).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let first = read_at(image, options, Zoom::Fit);
+    let liquid = LiquidVessels::default();
+    let first = read_at(image, options, Zoom::Fit, &liquid);
     let closer = match &first.read {
         Ok(_) => return first,
         Err(_) if image.height() > WORKING_HEIGHT => Zoom::Own,
         Err(_) if image.height() <= MAX_DOUBLED_HEIGHT => Zoom::Double,
         Err(_) => return first,
     };
-    let closer = read_at(image, options, closer);
+    let closer = read_at(image, options, closer, &liquid);
     // Where the first look could not measure the layers and the closer one
     // could, the closer one's refusal says what was doubtful. A closer look
     // sees every vessel the first one did: one that sees fewer left some
@@ -166,19 +169,19 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
-/// liquid.
-fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
-    let by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom });
+/// liquid. `liquid` holds the vessels the liquid shows once they are found.
+fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
+    let by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom }, liquid);
     if by_walls.read.is_ok() {
         return by_walls;
     }
     // Vessels of another shape: read again by the liquid; where that
     // gives no reading, again with the runs of layers much flatter than
     // the vessels are wide kept too (a small bulb's seven layers).
-    let liquid = |floor| by_liquid(image, options, Look { finder: Finder::Liquid(floor), zoom }, &by_walls);
-    let mut by_liquid = liquid(RunFloor::Width);
+    let look = |floor| Look { finder: Finder::Liquid(floor), zoom };
+    let mut by_liquid = by_liquid(image, options, look(RunFloor::Width), &by_walls, liquid);
     if by_liquid.read.is_err() {
-        let flat = liquid(RunFloor::Band);
+        let flat = self::by_liquid(image, options, look(RunFloor::Band), &by_walls, liquid);
         if flat.read.is_ok() {
             by_liquid = flat;
         }
@@ -191,8 +194,14 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom) -> WaterSight {
 
 /// A reading by the vessels' liquid, believed only if it passes every
 /// check and those for vessels found so (`by_walls`: what the walls showed).
-fn by_liquid(image: &RgbImage, options: &ReadOptions, look: Look, by_walls: &WaterSight) -> WaterSight {
-    let mut sight = regrid::read_by(image, options, look);
+fn by_liquid(
+    image: &RgbImage,
+    options: &ReadOptions,
+    look: Look,
+    by_walls: &WaterSight,
+    liquid: &LiquidVessels,
+) -> WaterSight {
+    let mut sight = regrid::read_by(image, options, look, liquid);
     if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
         && let Some(doubt) = doubts::liquid_finding_doubt(detection)
             .or_else(|| doubts::slots_in_groups(&read.puzzle))
@@ -203,9 +212,9 @@ fn by_liquid(image: &RgbImage, options: &ReadOptions, look: Look, by_walls: &Wat
     sight
 }
 
-/// Reads a screenshot with the vessels one finder finds, on one grid.
-fn read_with(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> WaterSight {
-    match detect(image, options, look, grid) {
+/// Reads a screenshot with the vessels a look found, on one grid.
+fn read_with(image: &RgbImage, options: &ReadOptions, look: Look, found: &FoundBy, grid: Grid) -> WaterSight {
+    match found.as_ref().map_err(Clone::clone).and_then(|found| detect(image, found, look, grid)) {
         Ok(detection) => judged(image, options, detection),
         Err(e) => WaterSight { detection: None, read: Err(e) },
     }
@@ -283,56 +292,13 @@ fn recognise(
     Ok(puzzle)
 }
 
-/// Finds the tubes and samples every slot of a water-sort screenshot.
-fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Result<Detection, VisionError> {
-    let (working, scale) = working_copy(image, look.zoom);
-    let (found, profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
-        Finder::Walls => {
-            let g = Gradients::new(&working);
-            let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
-                .into_iter()
-                .filter_map(|mut t| match t.lock_icon {
-                    // An icon-shaped part of a tube (a band of liquid, a
-                    // neck) is no lock: a lock's icon hangs on a cover of
-                    // one colour.
-                    Some(icon) if !locks::is_cover(&working, &t.outer, &icon) => {
-                        t.lock_icon = None;
-                        t.walls.then_some(t)
-                    }
-                    _ => Some(t),
-                })
-                .collect();
-            let found = faint::with_faint_tubes(&g, found, &options.tubes);
-            let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
-            let profiles = found
-                .iter()
-                .filter(|t| t.lock_icon.is_none())
-                .map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold))
-                .collect();
-            (found, profiles)
-        }
-        Finder::Liquid(floor) => {
-            // Found in a smaller copy, measured in the one the walls use:
-            // a layer of a small vessel spans too few rows in the first.
-            let (small, small_scale) = vessels::working_copy(image);
-            let (w, h) = working.dimensions();
-            let found: Vec<vessels::Vessel> = vessels::find_vessels(&small)
-                .map_err(VisionError::Doubtful)?
-                .iter()
-                .map(|v| v.scaled(small_scale / scale, w, h))
-                .collect();
-            let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
-            let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines, floor)).collect();
-            let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
-            (boxes, profiles)
-        }
-    };
-    if found.len() < 2 {
-        return Err(VisionError::NoTubes);
-    }
+/// Samples every slot of the vessels a look found (`found`), on one grid.
+fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
+    let Found { working, scale, boxes: found, profiles } = found;
+    let (working, scale) = (working.as_ref(), *scale);
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
-    let mut geometry = slot_geometry(&profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    let mut geometry = slot_geometry(profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
     match grid {
         Grid::Measured => {}
         Grid::LayerAbove => geometry.capacity += 1,
@@ -355,16 +321,16 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
     let mut layout_tubes = Vec::new();
-    for (tube, prof) in open_tubes.iter().zip(&profiles) {
+    for (tube, prof) in open_tubes.iter().zip(profiles) {
         let rects = slot_rects(tube, prof, &geometry);
         let mut tube_samples = Vec::new();
         let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
         for rect in rects.iter().rev() {
-            let (color, bright) = sample_slot(&working, rect);
+            let (color, bright) = sample_slot(working, rect);
             tube_raw.push(color);
             // Empty glass is transparent: it looks like the board beside it.
-            let beside = board::sample_beside(&working, &tube.outer, rect, &outlines);
+            let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
             let sample = if !liquid_ended && board::looks_empty(color, beside) {
                 SlotSample::Empty
             } else if slots::is_dark_grey(color)
@@ -436,7 +402,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
     let mut samples = Vec::new();
     let mut layout_tubes = Vec::new();
     let mut locks = Vec::new();
-    for tube in &found {
+    for tube in found {
         match tube.lock_icon {
             None => {
                 samples.push(open_samples.next().expect("one per open tube"));
@@ -462,7 +428,7 @@ fn detect(image: &RgbImage, options: &ReadOptions, look: Look, grid: Grid) -> Re
                     x1: icon.x1 - icon.width() / 4,
                     y1: icon.y0 + icon.height() * 85 / 100,
                 };
-                locks.push(Some(sample_slot(&working, &liquid).0));
+                locks.push(Some(sample_slot(working, &liquid).0));
             }
         }
     }

@@ -10,6 +10,7 @@
 
 use image::RgbImage;
 
+use super::found::LiquidVessels;
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::zoom::Look;
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, read_with, through, tinted};
@@ -33,8 +34,10 @@ use palette::Lab;
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
-pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> WaterSight {
-    let measured = read_with(image, options, look, Grid::Measured);
+pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> WaterSight {
+    let found = super::found::find(image, options, look, liquid);
+    let read_with = |grid| read_with(image, options, look, &found, grid);
+    let measured = read_with(Grid::Measured);
     let (measured, glassy) = with_glass_empty(image, options, measured, None);
     if measured.read.is_ok() {
         return measured;
@@ -52,7 +55,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
         _ => None,
     };
     while let Some(grid) = next {
-        let (again, glassy) = with_glass_empty(image, options, read_with(image, options, look, grid), known);
+        let (again, glassy) = with_glass_empty(image, options, read_with(grid), known);
         if again.read.is_ok() {
             return again;
         }
@@ -74,7 +77,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look) -> Wa
     // The vessel's own bottom (a thick outline under a round bottom) read
     // as a slot of liquid under every tube's.
     if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
-        let (again, _) = with_glass_empty(image, options, read_with(image, options, look, Grid::FloorRaised), None);
+        let (again, _) = with_glass_empty(image, options, read_with(Grid::FloorRaised), None);
         if again.read.is_ok() {
             return again;
         }

@@ -80,7 +80,7 @@ mod tests {
         // six layers of about five rows each. At its own size the layers
         // are too short for the grid.
         let case = crate::synthetic::water::generate::case(91);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
         let sight = read(&case.picture, &ReadOptions::default());
         let read = sight.read.expect("read at twice its size");
@@ -98,7 +98,7 @@ mod tests {
         // of a 1080x2309 screenshot, layers about 13 rows tall at its own
         // size and half that in the copy shrunk to fit.
         let case = crate::synthetic::water::generate::case(1215);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
@@ -112,7 +112,7 @@ mod tests {
         // cells read as one dark liquid; at its own size each cell shows
         // its glyph, though it covers under 3% of the slot's middle.
         let case = crate::synthetic::water::generate::case(436);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(first.read.is_err(), "{:?}", first.read);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
@@ -126,9 +126,9 @@ mod tests {
         // (a reading, or a refusal of what was read there) is not "could
         // not measure".
         let case = crate::synthetic::water::generate::case(663);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
-        let own = read_at(&case.picture, &ReadOptions::default(), Zoom::Own);
+        let own = read_at(&case.picture, &ReadOptions::default(), Zoom::Own, &Default::default());
         assert!(!matches!(own.read, Err(VisionError::NoLayers { .. })), "{:?}", own.read);
         let sight = read(&case.picture, &ReadOptions::default());
         assert!(!matches!(sight.read, Err(VisionError::NoLayers { .. })), "{:?}", sight.read);

@@ -75,20 +75,17 @@ fn empty_glass_split_by_a_short_disturbance_is_no_change() {
     assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
 }
 
-#[test]
-fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
-    // Clear glass before a horizon (sky above y 125, ground below), red
-    // in the bottom slot: the change halfway up a slot read empty is the
-    // board's, which the board beside the tube shows too.
-    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
-    let mut image = RgbImage::from_fn(100, 240, |_, y| image::Rgb(if y < 125 { sky } else { ground }));
+/// Red painted into the bottom slot of a tube at x 10..50 on a 100×240
+/// board, and the detection of it: four 30-row slots from y 200 up, red
+/// under three read empty.
+fn red_under_glass(image: &mut RgbImage) -> Detection {
     for y in 170..200 {
         for x in 12..48 {
             image.put_pixel(x, y, image::Rgb(RED));
         }
     }
     let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
-    let detection = Detection {
+    Detection {
         image_width: 100,
         image_height: 240,
         tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
@@ -96,7 +93,17 @@ fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
         locks: vec![None],
         raw: vec![Vec::new()],
         capacity: 0,
-    };
+    }
+}
+
+#[test]
+fn a_change_inside_empty_glass_that_the_board_beside_shows_too_is_the_boards() {
+    // Clear glass before a horizon (sky above y 125, ground below), red
+    // in the bottom slot: the change halfway up a slot read empty is the
+    // board's, which the board beside the tube shows too.
+    let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
+    let mut image = RgbImage::from_fn(100, 240, |_, y| image::Rgb(if y < 125 { sky } else { ground }));
+    let detection = red_under_glass(&mut image);
     assert_eq!(change_in_empty(&image, &detection), None);
     assert_eq!(off_grid(&image, &detection), None);
     // With the gap on the right flat, the board just outside the left
@@ -126,21 +133,7 @@ fn a_change_inside_empty_glass_where_an_edge_of_the_board_crosses_the_tube_at_a_
     let (sky, ground) = ([120, 170, 220], [90, 70, 40]);
     let mut image =
         RgbImage::from_fn(100, 240, |x, y| image::Rgb(if (y as i32) < 275 - 5 * x as i32 { sky } else { ground }));
-    for y in 170..200 {
-        for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(RED));
-        }
-    }
-    let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 10, x1: 50, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect();
-    let detection = Detection {
-        image_width: 100,
-        image_height: 240,
-        tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 60, y1: 202 }, slots }],
-        samples: vec![vec![Color(RED), Empty, Empty, Empty]],
-        locks: vec![None],
-        raw: vec![Vec::new()],
-        capacity: 0,
-    };
+    let detection = red_under_glass(&mut image);
     assert_eq!(change_in_empty(&image, &detection), None);
     assert_eq!(off_grid(&image, &detection), None);
     // With the ground on the right painted sky, no board beside the tube

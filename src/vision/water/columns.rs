@@ -56,6 +56,8 @@ const STREAK_GAP_DIVISOR: u32 = 8;
 /// wide between them (tuning case 1268's pint glasses, shrunk by half);
 /// the band as a whole must still be as wide as [`BAND_MIN_WIDTH`].
 const STREAK_PART_MIN_WIDTH: f32 = 2.0;
+/// Least area, in pixels, of a region to be part of a band: the same
+/// slivers, two pixels by two at the least (tuning case 1268).
 const STREAK_PART_MIN_AREA: u32 = 4;
 
 /// Most pixels between a highlight streak and the liquid beside it: the

@@ -178,14 +178,11 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     // Vessels of another shape: read again by the liquid; where that
     // gives no reading, again with the runs of layers much flatter than
     // the vessels are wide kept too (a small bulb's seven layers).
-    let look = |floor| Look { finder: Finder::Liquid(floor), zoom };
-    let mut by_liquid = by_liquid(image, options, look(RunFloor::Width), &by_walls, liquid);
-    if by_liquid.read.is_err() {
-        let flat = self::by_liquid(image, options, look(RunFloor::Band), &by_walls, liquid);
-        if flat.read.is_ok() {
-            by_liquid = flat;
-        }
-    }
+    let at = |floor| read_by_liquid(image, options, Look { finder: Finder::Liquid(floor), zoom }, &by_walls, liquid);
+    let by_liquid = match at(RunFloor::Width) {
+        sight if sight.read.is_err() => Some(at(RunFloor::Band)).filter(|flat| flat.read.is_ok()).unwrap_or(sight),
+        sight => sight,
+    };
     // Else the first answer stands (its sentence is about the tubes the
     // walls showed), unless the walls showed none and the liquid some.
     let only_liquid_found = by_walls.detection.is_none() && !matches!(by_liquid.read, Err(VisionError::NoTubes));
@@ -194,7 +191,7 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
 
 /// A reading by the vessels' liquid, believed only if it passes every
 /// check and those for vessels found so (`by_walls`: what the walls showed).
-fn by_liquid(
+fn read_by_liquid(
     image: &RgbImage,
     options: &ReadOptions,
     look: Look,

@@ -36,8 +36,8 @@ use palette::Lab;
 /// empty, and believed if that passes.
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> WaterSight {
     let found = super::found::find(image, options, look, liquid);
-    let read_with = |grid| read_with(image, options, look, &found, grid);
-    let measured = read_with(Grid::Measured);
+    let on_grid = |grid| read_with(image, options, look, &found, grid);
+    let measured = on_grid(Grid::Measured);
     let (measured, glassy) = with_glass_empty(image, options, measured, None);
     if measured.read.is_ok() {
         return measured;
@@ -55,7 +55,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         _ => None,
     };
     while let Some(grid) = next {
-        let (again, glassy) = with_glass_empty(image, options, read_with(grid), known);
+        let (again, glassy) = with_glass_empty(image, options, on_grid(grid), known);
         if again.read.is_ok() {
             return again;
         }
@@ -77,7 +77,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     // The vessel's own bottom (a thick outline under a round bottom) read
     // as a slot of liquid under every tube's.
     if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
-        let (again, _) = with_glass_empty(image, options, read_with(Grid::FloorRaised), None);
+        let (again, _) = with_glass_empty(image, options, on_grid(Grid::FloorRaised), None);
         if again.read.is_ok() {
             return again;
         }

@@ -66,6 +66,102 @@ impl Held {
             Held::Balls => 1.0,
         }
     }
+
+    /// The interior a template reaching `reach` pixels ([`TEMPLATE_REACH`]
+    /// half-widths of the interior) leaves out.
+    pub fn left_out(self, reach: i64) -> LeftOut {
+        LeftOut::Interior((reach as f32 * self.interior_share() / TEMPLATE_REACH) as i64)
+    }
+}
+
+/// What of a place's edges a template leaves out: what the vessel holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LeftOut {
+    /// So many pixels either side of the centre, on the rows of the
+    /// interior: the walls' curve into the bottom, the bottom and the rim
+    /// stay in.
+    Interior(i64),
+    /// So many pixels either side of the centre, on every row: the inside
+    /// of walls standing well beyond the balls a tube holds, whose top and
+    /// bottom balls reach past the interior's rows (the tube's bottom, where
+    /// its lowest ball rests, is left out with them).
+    Inside(i64),
+}
+
+/// Farthest out, in half-widths of the balls, the walls of a tube of balls
+/// are looked for: a ball is at least 0.92 of a slot across, and a slot at
+/// least 0.45 of the interior's width in the generated themes, so the
+/// walls stand at most about 2.4 half-widths out; a little more for the
+/// outline's own width.
+const BALL_WALL_REACH: f32 = 3.0;
+
+/// Nearest, in half-widths of the balls, a wall is looked for beyond them:
+/// a ball's own edge, blurred and lit by its shine, reaches a little past
+/// its half-width, and a tube the balls fill has its walls right at it
+/// (the template's usual reach takes those in).
+const BALL_WALL_NEAREST: f32 = 1.3;
+
+/// How many times the least edge across between the balls and a wall
+/// (the glass beside the balls), summed down the balls' rows, the wall
+/// must stand for walls to be taken to stand beyond the balls: the thin
+/// white outline of generated tuning theme 192 on ruled paper stands 4-7
+/// times out of the glass. Not fitted to it: the outline finder's bound
+/// for a wall standing out of the board's grain (`OUTER_WALL_CONTRAST`
+/// in `outline.rs`, 4).
+const BALL_WALL_CONTRAST: f32 = 4.0;
+
+/// Where the walls of tubes of balls stand beyond the balls, as offsets
+/// from the centre: their inner and outer edges.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Walls {
+    pub inner: f32,
+    pub outer: f32,
+}
+
+/// Where the walls of tubes of balls stand, when they stand well beyond
+/// the balls (balls much narrower than their tubes): for each column of
+/// balls (`cx`, rows `y0..y1`), the strongest edge across standing on
+/// both sides down the balls' rows at an offset between
+/// [`BALL_WALL_NEAREST`] and [`BALL_WALL_REACH`] half-widths (`half`) and
+/// inside half the row's pitch (a neighbour's wall stands beyond it),
+/// [`BALL_WALL_CONTRAST`] times the least edge between it and the balls;
+/// its edges where it falls to half that; the medians over the columns,
+/// when most agree on them within a pixel. `None` where no such walls
+/// stand: balls that fill their tubes, or tubes drawn without walls.
+pub(super) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
+    let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
+    centres.sort_unstable();
+    let pitch = centres.windows(2).map(|w| w[1] - w[0]).filter(|&d| d > 0).min();
+    let nearest = (half * BALL_WALL_NEAREST).ceil() as i64;
+    let farthest = pitch.map_or(i64::MAX, |p| (p - 1) / 2).min((half * BALL_WALL_REACH).round() as i64);
+    if farthest <= nearest {
+        return None;
+    }
+    let found: Vec<(i64, i64)> = columns
+        .iter()
+        .filter_map(|&(cx, y0, y1)| {
+            let sum = |x: i64| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>();
+            // Within a pixel either way: a column's centre is found to one.
+            let near = |x: i64| (x - 1..=x + 1).map(sum).fold(0.0, f32::max);
+            let both: Vec<f32> = (nearest..=farthest).map(|d| near(cx - d).min(near(cx + d))).collect();
+            // Against the least edge between it and the balls: the board
+            // beyond the walls may be as smooth as the glass, so the least
+            // edge anywhere would not tell.
+            let (i, strength) = (1..both.len())
+                .map(|i| (i, both[i], both[..i].iter().copied().fold(f32::MAX, f32::min)))
+                .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))
+                .max_by(|p, q| p.1.total_cmp(&q.1))
+                .map(|w| (w.0, w.1))?;
+            let strong = |j: &usize| both[*j] >= strength / 2.0;
+            let first = (0..=i).rev().take_while(strong).last().unwrap_or(i);
+            let last = (i..both.len()).take_while(strong).last().unwrap_or(i);
+            Some((nearest + first as i64, nearest + last as i64))
+        })
+        .collect();
+    let inner = median(found.iter().map(|f| f.0 as f32).collect());
+    let outer = median(found.iter().map(|f| f.1 as f32).collect());
+    let agree = found.iter().filter(|f| (f.0 as f32 - inner).abs() <= 1.0 && (f.1 as f32 - outer).abs() <= 1.0).count();
+    (2 * agree > columns.len()).then_some(Walls { inner, outer })
 }
 
 /// Least edge strength at a place, as a share of the template's: faint
@@ -82,8 +178,8 @@ pub(super) struct Template {
     pub reach: i64,
     pub height: i64,
     pub below: i64,
-    /// The interior left out, in half-widths either side of the centre.
-    interior: f32,
+    /// What of a place's edges it leaves out.
+    left_out: LeftOut,
     /// Zero-mean values, edges across then edges down, row by row.
     values: Vec<f32>,
     /// Mean absolute edge strength before centring.
@@ -122,13 +218,11 @@ impl Template {
     /// keeping the walls, the bottom below the interior and the rim above.
     fn window(&self, edges: &Gradients, cx: i64, bottom: i64) -> Vec<f32> {
         let (reach, height, below) = (self.reach, self.height, self.below);
-        let inner = self.inner();
         let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
         for field in [Gradients::across as fn(&Gradients, i64, i64) -> f32, Gradients::down] {
             for y in bottom - height..bottom + below {
-                let interior_row = self.interior_row(y - bottom);
                 for x in cx - reach..=cx + reach {
-                    if !(interior_row && (x - cx).abs() < inner) {
+                    if !self.is_left_out(x - cx, y - bottom) {
                         out.push(field(edges, x, y));
                     }
                 }
@@ -137,29 +231,25 @@ impl Template {
         out
     }
 
-    /// How far either side of the centre the interior left out reaches.
-    fn inner(&self) -> i64 {
-        (self.reach as f32 * self.interior / TEMPLATE_REACH) as i64
-    }
-
     /// Whether the row `dy` below the bottom (above it when negative)
     /// crosses the interior: below the rim, above the bottom's edge.
     fn interior_row(&self, dy: i64) -> bool {
         dy >= -self.height + 2 * self.below && dy < -1
     }
 
+    /// Whether the pixel `dx` right of the centre on the row `dy` below
+    /// the bottom is left out.
+    fn is_left_out(&self, dx: i64, dy: i64) -> bool {
+        match self.left_out {
+            LeftOut::Interior(inner) => self.interior_row(dy) && dx.abs() < inner,
+            LeftOut::Inside(inner) => dx.abs() < inner,
+        }
+    }
+
     /// The median of the windows around `anchors` (centre, bottom).
-    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: (i64, i64, i64), held: Held) -> Template {
+    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: (i64, i64, i64), left_out: LeftOut) -> Template {
         let (reach, height, below) = size;
-        let mut t = Template {
-            reach,
-            height,
-            below,
-            interior: held.interior_share(),
-            values: Vec::new(),
-            strength: 0.0,
-            walls: Vec::new(),
-        };
+        let mut t = Template { reach, height, below, left_out, values: Vec::new(), strength: 0.0, walls: Vec::new() };
         let windows: Vec<Vec<f32>> = anchors.iter().map(|&(cx, b)| t.window(edges, cx, b)).collect();
         let mut values: Vec<f32> =
             (0..windows[0].len()).map(|i| median(windows.iter().map(|w| w[i]).collect())).collect();
@@ -170,6 +260,34 @@ impl Template {
         }
         (t.values, t.strength) = (values, strength);
         t
+    }
+
+    /// The template empty vessels are looked for by, their outline alone,
+    /// from the same places as this one (a template for vessels of
+    /// liquid): this one for vessels of liquid. A template made of tubes
+    /// of balls holds the balls' round edges near the walls, which an empty
+    /// tube lacks (tuning 230: empty tubes matched it at 0.31), so the
+    /// whole interior is left out; and where the walls stand well beyond
+    /// the balls (`walls`, with the outline's margin), it reaches them and
+    /// two margins beyond, and leaves out all inside them (tuning
+    /// theme 192: balls under half as wide as the thin white tubes on
+    /// paper, whose empty tubes matched the usual reach at 0.07).
+    pub fn outline(
+        &self,
+        edges: &Gradients,
+        anchors: &[(i64, i64)],
+        held: Held,
+        walls: Option<(Walls, f32)>,
+    ) -> Template {
+        let (reach, height, below) = (self.reach, self.height, self.below);
+        let (reach, left_out) = match (held, walls) {
+            (Held::Liquid, _) => return self.clone(),
+            (Held::Balls, None) => (reach, Held::Balls.left_out(reach)),
+            (Held::Balls, Some((w, margin))) => {
+                (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
+            }
+        };
+        Template::of(edges, anchors, (reach, height, below), left_out)
     }
 
     /// How well the place centred at `cx`, resting on `bottom`, matches:
@@ -209,7 +327,6 @@ impl Template {
     /// left out, and has none).
     fn walls_of(&self, values: &[f32]) -> Vec<Wall> {
         let (reach, height, below) = (self.reach, self.height, self.below);
-        let inner = self.inner();
         let least = WALL_OVER_MEAN * values.iter().sum::<f32>() / values.len().max(1) as f32;
         let mut walls = Vec::new();
         let mut i = 0;
@@ -217,7 +334,7 @@ impl Template {
             let interior_row = self.interior_row(y);
             let mut row: Vec<(i64, f32)> = Vec::new();
             for x in -reach..=reach {
-                if !(interior_row && x.abs() < inner) {
+                if !self.is_left_out(x, y) {
                     row.push((x, values[i]));
                     i += 1;
                 }
@@ -326,7 +443,7 @@ mod tests {
         for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
             let img = tubes(third);
             let g = Gradients::new(&img);
-            let t = Template::of(&g, &[(35, 150), (95, 150)], (20, 102, 4), Held::Liquid);
+            let t = Template::of(&g, &[(35, 150), (95, 150)], (20, 102, 4), Held::Liquid.left_out(20));
             assert_eq!(t.wall_rows(&g, 155, 150, 8.0), rows);
         }
     }
@@ -342,5 +459,39 @@ mod tests {
         // The bottom layer of a bulb fills little of its box, but is flat.
         let bulb = [band(30, 8, 170), band(30, 8, 175), band(30, 9, 190)];
         assert_eq!(Held::of(&bulb.iter().collect::<Vec<_>>()), Held::Liquid);
+    }
+
+    /// A pale board with three tubes of dark balls 10 wide at a pitch of
+    /// 50, centred on 50, 100 and 150, their balls from row 40 to 100; each
+    /// tube a white outline 2 wide whose inner edge stands `wall` pixels
+    /// from the centre.
+    fn ball_tubes(wall: u32) -> RgbImage {
+        let mut img = RgbImage::from_pixel(200, 140, Rgb([235, 225, 228]));
+        for cx in [50u32, 100, 150] {
+            for y in 30..106 {
+                for x in cx - wall - 2..cx + wall + 2 {
+                    let d = x.abs_diff(cx);
+                    if d >= wall || y >= 104 {
+                        img.put_pixel(x, y, Rgb([255, 255, 255]));
+                    } else if d < 5 && (40..100).contains(&y) {
+                        img.put_pixel(x, y, Rgb([60, 30, 90]));
+                    }
+                }
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn walls_standing_well_beyond_the_balls_are_found_and_walls_at_them_are_not_looked_for() {
+        let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+        // Walls 12 out from balls 5 wide either side: the edges across
+        // stand a pixel either side of each wall's two edges.
+        let g = Gradients::new(&ball_tubes(12));
+        let walls = ball_walls(&g, &columns, 5.0).expect("walls beyond the balls");
+        assert!((10.0..=12.0).contains(&walls.inner) && (13.0..=15.0).contains(&walls.outer), "{walls:?}");
+        // Walls right at the balls: none beyond them.
+        let g = Gradients::new(&ball_tubes(6));
+        assert_eq!(ball_walls(&g, &columns, 5.0), None);
     }
 }

@@ -36,7 +36,7 @@ use super::columns::{Band, Column, columns};
 use super::doubts::Doubt;
 use super::median;
 use super::outline::{Traced, outlines_agreed, trace};
-use super::template::{Held, TEMPLATE_REACH, Template};
+use super::template::{Held, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrunk_by;
@@ -274,19 +274,22 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         )
     };
     let margin = (half * OUTLINE_MARGIN).max(1.5);
-    let reach = (half * TEMPLATE_REACH).round() as i64;
     let below = (margin * 2.0).round() as i64;
     let height = (rim + margin).round() as i64;
     let points: Vec<(i64, i64)> = anchors.iter().map(|c| (c.center_x().round() as i64, c.y1 as i64)).collect();
-    let template = Template::of(edges, &points, (reach, height, below), Held::Liquid);
-    // Empty vessels are looked for by their outline alone: a template made
-    // of tubes of balls holds the balls' round edges near the walls, which
-    // an empty tube lacks (tuning 230: empty tubes matched it at 0.31).
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
-    let by_outline = match Held::of(&bands) {
-        Held::Liquid => template.clone(),
-        Held::Balls => Template::of(edges, &points, (reach, height, below), Held::Balls),
-    };
+    let held = Held::of(&bands);
+    let reach = (half * TEMPLATE_REACH).round() as i64;
+    let template = Template::of(edges, &points, (reach, height, below), Held::Liquid.left_out(reach));
+    // Balls much narrower than their tubes leave the walls beyond the
+    // row's template's reach; the outline's reaches them (tuning theme
+    // 192). The row's does not: the board between two such tubes has
+    // walls at the right places too (test 1000391, places half a pitch
+    // off matched at 0.59).
+    let spans: Vec<(i64, i64, i64)> =
+        anchors.iter().map(|c| (c.center_x().round() as i64, c.y0 as i64, c.y1 as i64)).collect();
+    let walls = if held == Held::Balls { ball_walls(edges, &spans, half) } else { None };
+    let by_outline = template.outline(edges, &points, held, walls.map(|w| (w, margin)));
     let vessel_at = |cx: f32, bottom: u32, seen: Seen| {
         let outer = Rect {
             x0: (cx - half - margin).max(0.0) as u32,

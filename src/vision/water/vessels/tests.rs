@@ -236,3 +236,15 @@ fn empty_vessels_in_a_gap_of_whole_pitches_in_a_row_are_found_where_its_spacing_
     let gaps: Vec<f32> = lower.windows(2).map(|w| w[1].outer.center_x() - w[0].outer.center_x()).collect();
     assert!(gaps.iter().all(|g| (g - gaps[0]).abs() <= 0.1 * gaps[0]), "{gaps:?}");
 }
+
+#[test]
+fn empty_ball_tubes_far_wider_than_their_balls_are_found_by_their_walls() {
+    // Generated tuning case 1921: thin white tubes on ruled pale paper,
+    // holding balls under half as wide as they are; the last row five tubes
+    // of balls and an empty one. The template reached a ball and a half
+    // either side, short of the walls, so the empty tube matched its shape
+    // at 0.07 and the row was refused as not centred like the others.
+    let (case, vessels) = vessels_in_case(1921);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert_eq!(vessels.last().map(|v| v.seen), Some(Seen::Silhouette), "{vessels:?}");
+}

@@ -6,7 +6,7 @@
 
 use image::RgbImage;
 
-use super::slots::{RUN_STEP, check_step, color_distance, row_colors};
+use super::slots::{RUN_STEP, check_step, color_distance, glyph_centres, row_colors};
 use crate::geometry::Rect;
 use crate::imaging::color::median_color;
 
@@ -26,12 +26,15 @@ pub fn is_cover(img: &RgbImage, outer: &Rect, icon: &Rect) -> bool {
     let margin = outer.height() / 10;
     let above = (outer.y0 + margin, icon.y0.saturating_sub(2));
     let below = (icon.y1 + 2, outer.y1.saturating_sub(margin).min(img.height()));
-    let rows: Vec<[u8; 3]> = [above, below]
-        .into_iter()
-        .filter(|&(y0, y1)| y1 > y0 && x1 > x0)
-        .flat_map(|(y0, y1)| row_colors(img, x0, x1, y0, y1, check_step(x0, x1)))
-        .collect();
-    if rows.is_empty() {
+    let parts: Vec<(u32, u32)> = [above, below].into_iter().filter(|&(y0, y1)| y1 > y0 && x1 > x0).collect();
+    let rows: Vec<[u8; 3]> =
+        parts.iter().flat_map(|&(y0, y1)| row_colors(img, x0, x1, y0, y1, check_step(x0, x1))).collect();
+    // A cover hides the whole tube: `?` glyphs down it are hidden layers'
+    // (test case 1001643: a glass of hidden cells read as a cover, one
+    // layer of liquid on top of them taken for its icon).
+    let glyphs =
+        |&(y0, y1): &(u32, u32)| !glyph_centres(img, x0, x1, y0, y1, &row_colors(img, x0, x1, y0, y1, 1)).is_empty();
+    if rows.is_empty() || parts.iter().any(glyphs) {
         return false;
     }
     let cover = median_color(&rows);
@@ -82,5 +85,30 @@ mod tests {
         // streak) is no icon.
         let streak = Rect { x0: 2, y0: 20, x1: 8, y1: 120 };
         assert!(!is_cover(&curtain, &outer, &streak));
+    }
+
+    #[test]
+    fn an_icon_among_hidden_cells_showing_their_glyphs_is_no_lock() {
+        // Test case 1001643: a glass of dark hidden cells, each with a
+        // white `!` down its middle, under one layer of liquid taken for a
+        // lock's icon; the cells are one colour, like a cover.
+        let outer = Rect { x0: 0, y0: 0, x1: 40, y1: 160 };
+        let icon = Rect { x0: 12, y0: 10, x1: 28, y1: 30 };
+        let cell = image::Rgb([30, 34, 32]);
+        let mut cells = RgbImage::from_pixel(40, 160, cell);
+        for y in icon.y0..icon.y1 {
+            for x in icon.x0..icon.x1 {
+                cells.put_pixel(x, y, image::Rgb([170, 90, 40]));
+            }
+        }
+        assert!(is_cover(&cells, &outer, &icon));
+        for top in [45, 85, 125] {
+            for y in (top..top + 14).chain(top + 17..top + 20) {
+                for x in 19..22 {
+                    cells.put_pixel(x, y, image::Rgb([245, 245, 245]));
+                }
+            }
+        }
+        assert!(!is_cover(&cells, &outer, &icon));
     }
 }

@@ -339,7 +339,7 @@ const GLYPH_ABOVE_CELL: u8 = 110;
 
 /// Rows where a dark strip holds a cluster of near-white pixels, grouped into
 /// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
-fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
+pub(super) fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
     let is_glyph_row = |y: u32| {
         let cell = prof[(y - y0) as usize];
         if !is_dark_grey(cell) {

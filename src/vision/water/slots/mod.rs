@@ -288,14 +288,19 @@ fn strip_profile(
         let band = Rect { x0: r.x0, y0: run.y0, x1: r.x1, y1: run.y1 };
         run.empty = super::board::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
-    let bottom = bottom.unwrap_or_else(|| runs.last().map_or(end, |run| run.y1));
-    let glyphs = glyph_centres(img, sx0, sx1, top, bottom, &prof);
+    let last = runs.last().map_or(end, |run| run.y1);
+    let glyphs = glyph_centres(img, sx0, sx1, top, bottom.unwrap_or(last), &prof);
     for run in &mut runs {
         // A run holding `?` glyphs is hidden liquid, however dark.
         if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
             run.empty = false;
         }
     }
+    // Liquid rests on the bottom: a run of the board under it, below the
+    // box's walls, is under the vessel, its outline found on a hill (1439).
+    let below = |i: usize| runs.get(i + 1).is_some_and(|b| i + 2 == runs.len() && b.y0 >= r.y1);
+    let under = runs.iter().rposition(|run| !run.empty).filter(|&i| below(i));
+    let bottom = bottom.unwrap_or_else(|| under.map_or(last, |i| runs[i].y1));
     Profile {
         runs,
         glyphs,

@@ -264,3 +264,29 @@ fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
     let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.top, 80, "{:?}", p.runs);
 }
+
+#[test]
+fn a_run_of_the_board_under_the_liquid_is_below_the_vessel() {
+    // Tuning case 1439: round tubes over a hill whose dark edge, a few
+    // rows under some tubes, was taken for their outline's lowest edge, so
+    // their profiles ran on below the box onto the hill and ended there:
+    // the grid read from them cut each layer in two. A tube 40 wide on a
+    // pale board, three layers 20 rows tall (rows 24..84), its walls' box
+    // ending on row 84, a band of dark board on rows 86..100.
+    let (pale, dark) = ([200, 220, 200], [10, 60, 80]);
+    let mut img = RgbImage::from_fn(120, 120, |_, y| image::Rgb(if (86..100).contains(&y) { dark } else { pale }));
+    for (k, colour) in [[220, 40, 40], [40, 60, 200], [40, 160, 40]].into_iter().enumerate() {
+        let y0 = 24 + 20 * k as u32;
+        for y in y0..y0 + 20 {
+            for x in 42..78 {
+                img.put_pixel(x, y, image::Rgb(colour));
+            }
+        }
+    }
+    let g = Gradients::new(&img);
+    let tube = TubeBox { outer: Rect { x0: 40, y0: 20, x1: 80, y1: 84 }, lock_icon: None, walls: true };
+    let p = profile(&img, &g, &tube, &[tube.outer], 30);
+    assert_eq!(p.runs.iter().filter(|r| !r.empty).count(), 3, "{:?}", p.runs);
+    assert!(p.runs.last().is_some_and(|r| r.empty && r.y0 >= 84), "{:?}", p.runs);
+    assert_eq!(p.bottom, 84);
+}

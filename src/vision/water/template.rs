@@ -74,6 +74,14 @@ impl Held {
     }
 }
 
+/// The edges of a place: across a row (walls) or down a column (levels,
+/// a bottom, a rim).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Across,
+    Down,
+}
+
 /// What of a place's edges a template leaves out: what the vessel holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum LeftOut {
@@ -81,6 +89,10 @@ pub(super) enum LeftOut {
     /// interior: the walls' curve into the bottom, the bottom and the rim
     /// stay in.
     Interior(i64),
+    /// As `Interior` for the edges across; for the edges down, the
+    /// interior's whole width (`down`) on its rows: the level boundaries
+    /// of layers reach the walls, and an empty vessel has none.
+    Levels { across: i64, down: i64 },
     /// So many pixels either side of the centre, on every row: the inside
     /// of walls standing well beyond the balls a tube holds, whose top and
     /// bottom balls reach past the interior's rows (the tube's bottom, where
@@ -219,11 +231,14 @@ impl Template {
     fn window(&self, edges: &Gradients, cx: i64, bottom: i64) -> Vec<f32> {
         let (reach, height, below) = (self.reach, self.height, self.below);
         let mut out = Vec::with_capacity(((2 * reach + 1) * (height + below) * 2) as usize);
-        for field in [Gradients::across as fn(&Gradients, i64, i64) -> f32, Gradients::down] {
+        for field in [Field::Across, Field::Down] {
             for y in bottom - height..bottom + below {
                 for x in cx - reach..=cx + reach {
-                    if !self.is_left_out(x - cx, y - bottom) {
-                        out.push(field(edges, x, y));
+                    if !self.is_left_out(x - cx, y - bottom, field) {
+                        out.push(match field {
+                            Field::Across => edges.across(x, y),
+                            Field::Down => edges.down(x, y),
+                        });
                     }
                 }
             }
@@ -239,10 +254,13 @@ impl Template {
 
     /// Whether the pixel `dx` right of the centre on the row `dy` below
     /// the bottom is left out.
-    fn is_left_out(&self, dx: i64, dy: i64) -> bool {
-        match self.left_out {
-            LeftOut::Interior(inner) => self.interior_row(dy) && dx.abs() < inner,
-            LeftOut::Inside(inner) => dx.abs() < inner,
+    fn is_left_out(&self, dx: i64, dy: i64, field: Field) -> bool {
+        match (self.left_out, field) {
+            (LeftOut::Interior(inner) | LeftOut::Levels { across: inner, .. }, Field::Across)
+            | (LeftOut::Interior(inner) | LeftOut::Levels { down: inner, .. }, Field::Down) => {
+                self.interior_row(dy) && dx.abs() < inner
+            }
+            (LeftOut::Inside(inner), _) => dx.abs() < inner,
         }
     }
 
@@ -281,7 +299,12 @@ impl Template {
     ) -> Template {
         let (reach, height, below) = (self.reach, self.height, self.below);
         let (reach, left_out) = match (held, walls) {
-            (Held::Liquid, _) => return self.clone(),
+            (Held::Liquid, _) => {
+                let across = match self.left_out {
+                    LeftOut::Interior(inner) | LeftOut::Levels { across: inner, .. } | LeftOut::Inside(inner) => inner,
+                };
+                (reach, LeftOut::Levels { across, down: (reach as f32 / TEMPLATE_REACH) as i64 })
+            }
             (Held::Balls, None) => (reach, Held::Balls.left_out(reach)),
             (Held::Balls, Some((w, margin))) => {
                 (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
@@ -334,7 +357,7 @@ impl Template {
             let interior_row = self.interior_row(y);
             let mut row: Vec<(i64, f32)> = Vec::new();
             for x in -reach..=reach {
-                if !self.is_left_out(x, y) {
+                if !self.is_left_out(x, y, Field::Across) {
                     row.push((x, values[i]));
                     i += 1;
                 }

@@ -431,6 +431,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     }
     if let Some(pitch) = pitch {
         let search = FaintSearch { template: &by_outline, edges, half, columns: &columns };
+        let ends = |r: &Row| Some((r.vessels.first()?.outer.center_x(), r.vessels.last()?.outer.center_x()));
+        let mids: Vec<(u32, f32)> = rows.iter().filter_map(|(r, b)| ends(r).map(|e| (*b, (e.0 + e.1) / 2.0))).collect();
         for (row, bottom) in &mut rows {
             let added = row.vessels.len();
             for step in [-pitch, pitch] {
@@ -450,6 +452,16 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                         Probe::Nothing => break,
                     }
                 }
+            }
+            // A run of faint vessels beyond an end, centring the row like
+            // the others, each too faint alone ([`FaintSearch::centring`]).
+            let others: Vec<f32> = mids.iter().filter(|m| m.0 != *bottom).map(|m| m.1).collect();
+            if row.faint > 0 && !others.is_empty() {
+                for x in search.centring(&row.vessels, *bottom, pitch, median(others)).unwrap_or_default() {
+                    row.vessels.push(vessel_at(x as f32, *bottom, Seen::Silhouette));
+                    row.faint = 0;
+                }
+                row.vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
             // And in a gap of whole pitches between two of the row's
             // vessels, at each place the spacing puts a vessel (tuning 10:

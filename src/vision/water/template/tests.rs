@@ -1,0 +1,132 @@
+//! The template's tests: the walls it finds, how it tells balls from
+//! liquid, the walls beyond narrow balls, and what it leaves out.
+
+use super::*;
+use crate::imaging::segment::Region;
+use image::{Rgb, RgbImage};
+
+fn band(width: u32, height: u32, area: u32) -> Region {
+    Region { area, x0: 0, y0: 0, x1: width, y1: height, color: [0, 0, 0] }
+}
+
+/// A board with tubes 30 wide (interior 26) at a pitch of 60, resting
+/// on row 150: two of liquid, then what `third` draws at the third.
+fn tubes(third: fn(&mut RgbImage, u32)) -> RgbImage {
+    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
+    for (t, x0) in [20u32, 80].into_iter().enumerate() {
+        for y in 50..152 {
+            for x in x0..x0 + 30 {
+                let wall = x < x0 + 2 || x >= x0 + 28 || y >= 150;
+                let liquid = if t == 0 { [200, 60, 60] } else { [60, 180, 90] };
+                img.put_pixel(
+                    x,
+                    y,
+                    Rgb(if wall {
+                        [230, 230, 230]
+                    } else if y >= 80 {
+                        liquid
+                    } else {
+                        [40, 40, 50]
+                    }),
+                );
+            }
+        }
+    }
+    third(&mut img, 140);
+    img
+}
+
+#[test]
+fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
+    // White outline from row `top` down to the bottom, at x0..x0 + 30.
+    fn outline_from(img: &mut RgbImage, x0: u32, top: u32) {
+        for y in top..152 {
+            for x in x0..x0 + 30 {
+                if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
+                    img.put_pixel(x, y, Rgb([230, 230, 230]));
+                }
+            }
+        }
+    }
+    let outline = |img: &mut RgbImage, x0: u32| outline_from(img, x0, 50);
+    let bottom_only = |img: &mut RgbImage, x0: u32| outline_from(img, x0, 130);
+    for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
+        let img = tubes(third);
+        let g = Gradients::new(&img);
+        let t = Template::of(&g, &[(35, 150), (95, 150)], (20, 102, 4), Held::Liquid.left_out(20));
+        assert_eq!(t.wall_rows(&g, 155, 150, 8.0), rows);
+    }
+}
+
+#[test]
+fn bands_as_round_as_balls_hold_balls_and_level_layers_liquid() {
+    // A disc of diameter 20 covers about 314 of its 400 pixels; its
+    // blurred rim leaves about 280.
+    let balls = [band(20, 20, 280), band(20, 21, 290), band(19, 20, 270)];
+    assert_eq!(Held::of(&balls.iter().collect::<Vec<_>>()), Held::Balls);
+    let layers = [band(20, 15, 290), band(20, 15, 300), band(20, 14, 270)];
+    assert_eq!(Held::of(&layers.iter().collect::<Vec<_>>()), Held::Liquid);
+    // The bottom layer of a bulb fills little of its box, but is flat.
+    let bulb = [band(30, 8, 170), band(30, 8, 175), band(30, 9, 190)];
+    assert_eq!(Held::of(&bulb.iter().collect::<Vec<_>>()), Held::Liquid);
+}
+
+/// A pale board with three tubes of dark balls 10 wide at a pitch of
+/// 50, centred on 50, 100 and 150, their balls from row 40 to 100; each
+/// tube a white outline 2 wide whose inner edge stands `wall` pixels
+/// from the centre.
+fn ball_tubes(wall: u32) -> RgbImage {
+    let mut img = RgbImage::from_pixel(200, 140, Rgb([235, 225, 228]));
+    for cx in [50u32, 100, 150] {
+        for y in 30..106 {
+            for x in cx - wall - 2..cx + wall + 2 {
+                let d = x.abs_diff(cx);
+                if d >= wall || y >= 104 {
+                    img.put_pixel(x, y, Rgb([255, 255, 255]));
+                } else if d < 5 && (40..100).contains(&y) {
+                    img.put_pixel(x, y, Rgb([60, 30, 90]));
+                }
+            }
+        }
+    }
+    img
+}
+
+#[test]
+fn walls_standing_well_beyond_the_balls_are_found_and_walls_at_them_are_not_looked_for() {
+    let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+    // Walls 12 out from balls 5 wide either side: the edges across
+    // stand a pixel either side of each wall's two edges.
+    let g = Gradients::new(&ball_tubes(12));
+    let walls = ball_walls(&g, &columns, 5.0).expect("walls beyond the balls");
+    assert!((10.0..=12.0).contains(&walls.inner) && (13.0..=15.0).contains(&walls.outer), "{walls:?}");
+    // Walls right at the balls: none beyond them.
+    let g = Gradients::new(&ball_tubes(6));
+    assert_eq!(ball_walls(&g, &columns, 5.0), None);
+}
+
+#[test]
+fn the_outlines_template_leaves_out_the_layers_boundaries_an_empty_vessel_lacks() {
+    // Two tubes of two layers meeting on row 115, and an empty one.
+    let mut img = tubes(|img, x0| {
+        for y in 50..152 {
+            for x in x0..x0 + 30 {
+                let wall = x < x0 + 2 || x >= x0 + 28 || y >= 150;
+                img.put_pixel(x, y, Rgb(if wall { [230, 230, 230] } else { [40, 40, 50] }));
+            }
+        }
+    });
+    for x0 in [20u32, 80] {
+        for y in 80..115 {
+            for x in x0 + 2..x0 + 28 {
+                img.put_pixel(x, y, Rgb([240, 200, 40]));
+            }
+        }
+    }
+    let g = Gradients::new(&img);
+    let anchors = [(35, 150), (95, 150)];
+    let row = Template::of(&g, &anchors, (20, 102, 4), Held::Liquid.left_out(20));
+    let outline = row.outline(&g, &anchors, Held::Liquid, None);
+    let (by_row, by_outline) = (row.shape(&g, 155, 150).0, outline.shape(&g, 155, 150).0);
+    assert!(by_outline > by_row + 0.01, "{by_outline} against {by_row}");
+}

@@ -453,15 +453,15 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                     }
                 }
             }
-            // A run of faint vessels beyond an end, centring the row like
-            // the others, each too faint alone ([`FaintSearch::centring`]).
+            // Faint vessels beyond an end centring the row like the others.
             let others: Vec<f32> = mids.iter().filter(|m| m.0 != *bottom).map(|m| m.1).collect();
-            if row.faint > 0 && !others.is_empty() {
-                for x in search.centring(&row.vessels, *bottom, pitch, median(others)).unwrap_or_default() {
-                    row.vessels.push(vessel_at(x as f32, *bottom, Seen::Silhouette));
-                    row.faint = 0;
-                }
+            if row.faint > 0
+                && !others.is_empty()
+                && let Some(xs) = search.centring(&row.vessels, *bottom, pitch, median(others))
+            {
+                row.vessels.extend(xs.into_iter().map(|x| vessel_at(x as f32, *bottom, Seen::Silhouette)));
                 row.vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
+                row.faint = 0;
             }
             // And in a gap of whole pitches between two of the row's
             // vessels, at each place the spacing puts a vessel (tuning 10:

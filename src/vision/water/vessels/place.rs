@@ -145,15 +145,16 @@ impl FaintSearch<'_> {
         }
     }
 
-    /// The places a row of `vessels` (left to right), resting on `bottom`, needs beyond one end, `pitch` apart, to stand
-    /// centred on `mid` (where the level's other rows are centred), when
-    /// each shows a vessel's shape with edges of its own and a wall down
-    /// its body (as [`FaintSearch::probe_between`] asks): a run of empty
-    /// vessels drawn faintly, the nearest of which only echoed the shape
-    /// because the board half a pitch beyond it is the gap before the next
-    /// (tuning case 1862: three empty tubes on white paper, the first
-    /// matching 0.38 and the gap beyond it 0.55). `None` when the row is
-    /// centred, or off by no whole number of pitches, or a place fails.
+    /// The places a row of `vessels` (left to right), resting on
+    /// `bottom`, needs beyond one end, `pitch` apart, to stand centred on
+    /// `mid` (where the level's other rows are centred), when each shows a
+    /// vessel's shape with edges of its own and a wall down its body (as
+    /// [`FaintSearch::probe_between`] asks): a run of empty vessels drawn
+    /// faintly, the nearest of which only echoed the shape because the
+    /// board half a pitch beyond it is the gap before the next (tuning
+    /// case 1862: three empty tubes on white paper, the first matching
+    /// 0.38 and the gap beyond it 0.55). `None` when the row is centred,
+    /// or off by no whole number of pitches, or a place fails.
     pub fn centring(&self, vessels: &[Vessel], bottom: u32, pitch: f32, mid: f32) -> Option<Vec<i64>> {
         let (first, last) = (vessels.first()?.outer.center_x(), vessels.last()?.outer.center_x());
         let steps = 2.0 * (mid - (first + last) / 2.0) / pitch;
@@ -162,14 +163,13 @@ impl FaintSearch<'_> {
             return None;
         }
         let (from, step) = if n > 0.0 { (last, pitch) } else { (first, -pitch) };
-        let (t, b) = (self.template, bottom as i64);
+        let (t, b, near) = (self.template, bottom as i64, (self.half * 0.5).round() as i64);
         (1..=n.abs() as i64)
             .map(|k| {
                 let cx = (from + k as f32 * step).round() as i64;
                 if cx - t.reach < 0 || cx + t.reach >= self.edges.width as i64 {
                     return None;
                 }
-                let near = (self.half * 0.5).round() as i64;
                 let (x, (shape, strength)) = (cx - near..=cx + near)
                     .map(|x| (x, t.shape(self.edges, x, b)))
                     .max_by(|p, q| p.1.0.total_cmp(&q.1.0))?;

@@ -67,10 +67,15 @@ impl Held {
         }
     }
 
-    /// The interior a template reaching `reach` pixels ([`TEMPLATE_REACH`]
-    /// half-widths of the interior) leaves out.
+    /// How far either side of the centre a template reaching `reach`
+    /// pixels ([`TEMPLATE_REACH`] half-widths of the interior) leaves out.
+    fn inner(self, reach: i64) -> i64 {
+        (reach as f32 * self.interior_share() / TEMPLATE_REACH) as i64
+    }
+
+    /// The interior a template reaching `reach` pixels leaves out.
     pub fn left_out(self, reach: i64) -> LeftOut {
-        LeftOut::Interior((reach as f32 * self.interior_share() / TEMPLATE_REACH) as i64)
+        LeftOut::Interior(self.inner(reach))
     }
 }
 
@@ -108,9 +113,11 @@ pub(super) enum LeftOut {
 const BALL_WALL_REACH: f32 = 3.0;
 
 /// Nearest, in half-widths of the balls, a wall is looked for beyond them:
-/// a ball's own edge, blurred and lit by its shine, reaches a little past
-/// its half-width, and a tube the balls fill has its walls right at it
-/// (the template's usual reach takes those in).
+/// a tube the balls fill has its walls right at them (the template's usual
+/// reach takes those in). Not fitted. A ball's blurred edge may still show
+/// here (tuning theme 192: at 1.4 half-widths, 7 px for a half-width of
+/// 5); a wall must stand out of a lower edge nearer the balls than it
+/// ([`BALL_WALL_CONTRAST`]), which that edge, first in the search, has not.
 const BALL_WALL_NEAREST: f32 = 1.3;
 
 /// How many times the least edge across between the balls and a wall
@@ -152,10 +159,17 @@ pub(super) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f
     let found: Vec<(i64, i64)> = columns
         .iter()
         .filter_map(|&(cx, y0, y1)| {
-            let sum = |x: i64| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>();
+            // The edges across summed down the balls' rows, from
+            // `cx - farthest - 1` to `cx + farthest + 1`, each once.
+            let sums: Vec<f32> = (cx - farthest - 1..=cx + farthest + 1)
+                .map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>())
+                .collect();
             // Within a pixel either way: a column's centre is found to one.
-            let near = |x: i64| (x - 1..=x + 1).map(sum).fold(0.0, f32::max);
-            let both: Vec<f32> = (nearest..=farthest).map(|d| near(cx - d).min(near(cx + d))).collect();
+            let near = |d: i64| {
+                let i = (d + farthest + 1) as usize;
+                sums[i - 1].max(sums[i]).max(sums[i + 1])
+            };
+            let both: Vec<f32> = (nearest..=farthest).map(|d| near(-d).min(near(d))).collect();
             // Against the least edge between it and the balls: the board
             // beyond the walls may be as smooth as the glass, so the least
             // edge anywhere would not tell.
@@ -281,11 +295,14 @@ impl Template {
     }
 
     /// The template empty vessels are looked for by, their outline alone,
-    /// from the same places as this one (a template for vessels of
-    /// liquid): this one for vessels of liquid. A template made of tubes
-    /// of balls holds the balls' round edges near the walls, which an empty
-    /// tube lacks (tuning 230: empty tubes matched it at 0.31), so the
-    /// whole interior is left out; and where the walls stand well beyond
+    /// from the same places and reach as this one (a template for vessels
+    /// of liquid). For vessels of liquid, the layers' level boundaries are
+    /// left out across the interior's whole width ([`LeftOut::Levels`]:
+    /// an empty vessel has none; tuning 1862's empty tube matched 0.34
+    /// with them in, 0.38 without). A template made of tubes of balls
+    /// holds the balls' round edges near the walls, which an empty tube
+    /// lacks (tuning 230: empty tubes matched it at 0.31), so the whole
+    /// interior is left out; and where the walls stand well beyond
     /// the balls (`walls`, with the outline's margin), it reaches them and
     /// two margins beyond, and leaves out all inside them (tuning
     /// theme 192: balls under half as wide as the thin white tubes on
@@ -299,11 +316,9 @@ impl Template {
     ) -> Template {
         let (reach, height, below) = (self.reach, self.height, self.below);
         let (reach, left_out) = match (held, walls) {
+            // The whole interior's width, as for balls, for the edges down.
             (Held::Liquid, _) => {
-                let across = match self.left_out {
-                    LeftOut::Interior(inner) | LeftOut::Levels { across: inner, .. } | LeftOut::Inside(inner) => inner,
-                };
-                (reach, LeftOut::Levels { across, down: (reach as f32 / TEMPLATE_REACH) as i64 })
+                (reach, LeftOut::Levels { across: Held::Liquid.inner(reach), down: Held::Balls.inner(reach) })
             }
             (Held::Balls, None) => (reach, Held::Balls.left_out(reach)),
             (Held::Balls, Some((w, margin))) => {

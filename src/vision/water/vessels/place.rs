@@ -89,6 +89,16 @@ pub(super) struct FaintSearch<'a> {
 }
 
 impl FaintSearch<'_> {
+    /// The place within a quarter of a vessel's width of `cx`, on the row
+    /// resting on `bottom`, that best matches the template's shape, with
+    /// its shape and strength ([`Template::shape`]).
+    fn best_shape(&self, cx: i64, bottom: i64) -> Option<(i64, (f32, f32))> {
+        let near = (self.half * 0.5).round() as i64;
+        (cx - near..=cx + near)
+            .map(|x| (x, self.template.shape(self.edges, x, bottom)))
+            .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+    }
+
     /// What stands within a quarter of a vessel's width of `cx` on the row
     /// resting on `bottom`, the board lying `away` pixels beyond it (half a
     /// pitch, signed). A vessel: its shape matched as well as a vessel's
@@ -101,9 +111,7 @@ impl FaintSearch<'_> {
         if cx - t.reach < 0 || cx + t.reach >= edges.width as i64 {
             return Probe::Nothing;
         }
-        let Some((x, (shape, strength))) =
-            (cx - near..=cx + near).map(|x| (x, t.shape(edges, x, b))).max_by(|p, q| p.1.0.total_cmp(&q.1.0))
-        else {
+        let Some((x, (shape, strength))) = self.best_shape(cx, b) else {
             return Probe::Nothing;
         };
         // The board beyond, where no vessel stands: a vessel's shape
@@ -163,16 +171,14 @@ impl FaintSearch<'_> {
             return None;
         }
         let (from, step) = if n > 0.0 { (last, pitch) } else { (first, -pitch) };
-        let (t, b, near) = (self.template, bottom as i64, (self.half * 0.5).round() as i64);
+        let (t, b) = (self.template, bottom as i64);
         (1..=n.abs() as i64)
             .map(|k| {
                 let cx = (from + k as f32 * step).round() as i64;
                 if cx - t.reach < 0 || cx + t.reach >= self.edges.width as i64 {
                     return None;
                 }
-                let (x, (shape, strength)) = (cx - near..=cx + near)
-                    .map(|x| (x, t.shape(self.edges, x, b)))
-                    .max_by(|p, q| p.1.0.total_cmp(&q.1.0))?;
+                let (x, (shape, strength)) = self.best_shape(cx, b)?;
                 let walls = t.wall_rows(self.edges, x, b, MIN_FAINT_EDGE);
                 (shape >= FAINT_SILHOUETTE_MATCH && strength >= MIN_FAINT_STRENGTH && walls >= FAINT_WALL_ROWS)
                     .then_some(x)

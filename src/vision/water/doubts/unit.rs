@@ -146,7 +146,13 @@ fn changes(pair: &&[Run]) -> bool {
 /// beside the one run (the middle of the gap, just outside either wall)
 /// to any beside the other: empty glass over a board that is not flat (a
 /// horizon, clouds, a hill's slanting edge) shows the board's changes,
-/// which are no liquid's and fall on no grid.
+/// which are no liquid's and fall on no grid. The glass also changes as
+/// the board does when, at some place beside it, the board changes from
+/// one run's rows to the other's by what the glass does, within one step
+/// of a run ([`RUN_STEP`]): a photo's smooth gradient behind a tall tube
+/// splits its glass into two runs while the board, a colour's spread
+/// apart, shows the same step (zhoushizoe 1697944108065: a blue sky
+/// turning violet down the glass).
 fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &[Run]) -> bool {
     let beside = |run: &Run| {
         let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
@@ -158,7 +164,21 @@ fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &
     // the board that crosses the tube at a slant leaves one board beside
     // each wall at both levels, one on the left and another on the right,
     // and the glass changes from one to the other between the two.
-    a.iter().flatten().any(|a| b.iter().flatten().any(|b| delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E))
+    let apart = a
+        .iter()
+        .flatten()
+        .any(|a| b.iter().flatten().any(|b| delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E));
+    apart || a.iter().zip(&b).any(|(a, b)| a.zip(*b).is_some_and(|(a, b)| follows(pair, a, b)))
+}
+
+/// Whether the glass's change from `pair[0]` to `pair[1]` is the board's
+/// from `a` to `b` (beside the two runs, at one place), channel by channel
+/// within one step of a run: the first run's colour moved by the board's
+/// change lands on the second's.
+fn follows(pair: &[Run], a: [u8; 3], b: [u8; 3]) -> bool {
+    let moved: [u8; 3] =
+        std::array::from_fn(|c| (pair[0].color[c] as i32 + b[c] as i32 - a[c] as i32).clamp(0, 255) as u8);
+    color_distance(moved, pair[1].color) <= RUN_STEP
 }
 
 /// The outlines of a detection's tubes, which the board beside a tube is

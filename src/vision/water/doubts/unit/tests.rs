@@ -145,3 +145,26 @@ fn a_change_inside_empty_glass_where_an_edge_of_the_board_crosses_the_tube_at_a_
     }
     assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
 }
+
+#[test]
+fn a_step_in_empty_glass_that_the_board_beside_takes_too_is_the_boards_though_the_two_are_close() {
+    // A smooth sky turning violet down the glass, in one step more than a
+    // run's (red 53 to 79) but under a colour's spread in ΔE, so the
+    // board beside the tube is not "apart" at the two heights; red in the
+    // bottom slot. The glass moves as the board does: the board's change.
+    let (blue, violet) = ([53, 103, 192], [79, 105, 202]);
+    assert!(delta_e(to_lab(blue), to_lab(violet)) < SAME_COLOR_MAX_DELTA_E);
+    let mut image = RgbImage::from_fn(100, 240, |_, y| image::Rgb(if y < 125 { blue } else { violet }));
+    let detection = red_under_glass(&mut image);
+    assert_eq!(change_in_empty(&image, &detection), None);
+    assert_eq!(off_grid(&image, &detection), None);
+    // The same step in the glass before a flat board is a liquid.
+    let mut flat = RgbImage::from_pixel(100, 240, image::Rgb(blue));
+    for y in 125..170 {
+        for x in 12..48 {
+            flat.put_pixel(x, y, image::Rgb(violet));
+        }
+    }
+    let detection = red_under_glass(&mut flat);
+    assert_eq!(change_in_empty(&flat, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}

@@ -33,15 +33,17 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod glass;
 mod missed;
 mod rows;
 mod unit;
 
+pub(crate) use glass::{glass_above, glass_above_each, headroom_glass, median_in};
 pub use missed::left_out_by_liquid;
 pub use unit::{slots_in_groups, unread_liquid_above};
 
 use super::Detection;
-use crate::geometry::{Rect, SlotSample, TubeLayout};
+use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use missed::hidden_cell_outside;
@@ -317,60 +319,6 @@ fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
     slots.flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c)).collect()
 }
 
-/// The glass above the top slot of the tubes that have room there (the
-/// headroom), one median each: what an empty slot looks like in this
-/// theme even where the glass is tinted unlike the board beside it. Only
-/// the tubes with the least headroom count, so a cork, cap or flower on
-/// top of a complete tube is not taken for glass.
-pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]> {
-    glass_above_each(image, tubes).into_iter().flatten().collect()
-}
-
-/// [`glass_above`] tube by tube: `None` for a tube with too little room
-/// above its top slot, or more than the plainest tube's.
-pub(crate) fn glass_above_each(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<Option<[u8; 3]>> {
-    headroom_glass(tubes).into_iter().map(|band| band.and_then(|b| median_in(image, b))).collect()
-}
-
-/// Where [`glass_above_each`] samples each tube's glass above its top
-/// slot: the middle of the headroom's width, below the rim and above the
-/// liquid's surface.
-pub(crate) fn headroom_glass(tubes: &[TubeLayout]) -> Vec<Option<Rect>> {
-    let room = |t: &TubeLayout| {
-        let top = t.slots.last()?;
-        (top.y0 > t.outer.y0).then(|| (top.y0 - t.outer.y0, top.height().max(1)))
-    };
-    let least = tubes.iter().filter_map(room).map(|(r, _)| r).min();
-    tubes
-        .iter()
-        .map(|t| {
-            let (r, slot) = room(t)?;
-            let plain = least.is_some_and(|l| r as f32 <= l as f32 + HEADROOM_DECORATION * slot as f32);
-            if !plain || (r as f32) < HEADROOM_MIN * slot as f32 {
-                return None;
-            }
-            let w = t.outer.width();
-            Some(Rect {
-                x0: t.outer.x0 + w * 3 / 10,
-                x1: t.outer.x1 - w * 3 / 10,
-                y0: t.outer.y0 + r * 4 / 10,
-                y1: t.outer.y0 + r * 9 / 10,
-            })
-        })
-        .collect()
-}
-
-/// Least headroom, in slot heights, for the glass above the liquid to be
-/// sampled: under it the rim and the liquid's surface fill the room. A
-/// third of a slot leaves a few clean rows at phone sizes (not fitted).
-const HEADROOM_MIN: f32 = 0.35;
-
-/// How much more room above its top slot than the plainest tube a tube
-/// may have, in slot heights, and still count as plain glass: a cork, cap
-/// or flower stands half a slot or more above the rim in every game and
-/// generated theme looked at; measuring noise is a few pixels.
-const HEADROOM_DECORATION: f32 = 0.2;
-
 /// The mean CIELAB colour of each colour id's visible samples.
 fn color_centres(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<Option<Lab>> {
     let mut sums = vec![(0.0f32, 0.0f32, 0.0f32, 0usize); puzzle.n_colors()];
@@ -393,16 +341,6 @@ fn labelled_samples(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<(u
         }
     }
     labelled
-}
-
-/// The median colour of the pixels of `rect` (clipped to the image),
-/// every other pixel each way.
-pub(crate) fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
-    let pixels: Vec<[u8; 3]> = (rect.y0..rect.y1.min(image.height()))
-        .step_by(2)
-        .flat_map(|y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
-        .collect();
-    (!pixels.is_empty()).then(|| median_color(&pixels))
 }
 
 fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {

@@ -1,6 +1,7 @@
 //! The doubts' unit tests on made-up samples and pictures.
 
 use super::*;
+use crate::geometry::TubeLayout;
 use SlotSample::{Color, Empty, Hidden};
 
 #[test]

@@ -13,7 +13,7 @@ use super::doubts::Doubt;
 use super::slots::{self, Profile, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
 use super::zoom::{Finder, Look, working_copy};
-use super::{ReadOptions, VisionError, faint, locks, vessels};
+use super::{ReadOptions, VisionError, faint, locks, surface, vessels};
 use crate::geometry::Rect;
 
 /// What one look found: the working copy it measured in and the factor
@@ -24,6 +24,9 @@ pub(super) struct Found<'a> {
     pub scale: f32,
     pub boxes: Vec<TubeBox>,
     pub profiles: Vec<Profile>,
+    /// Per profile, the row its liquid's lit surface says the liquid
+    /// starts at ([`surface::read_surfaces`]).
+    pub surfaces: Vec<Option<u32>>,
 }
 
 /// The vessels the liquid shows in one screenshot, found once, when a look
@@ -41,7 +44,7 @@ pub(super) type FoundBy<'a> = Result<Found<'a>, VisionError>;
 /// `liquid` holds the vessels the liquid shows once they are found.
 pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> FoundBy<'a> {
     let (working, scale) = working_copy(image, look.zoom);
-    let (boxes, profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
+    let (boxes, mut profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
         Finder::Walls => {
             let g = Gradients::new(&working);
             let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
@@ -89,5 +92,6 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
     if boxes.len() < 2 {
         return Err(VisionError::NoTubes);
     }
-    Ok(Found { working, scale, boxes, profiles })
+    let surfaces = surface::read_surfaces(&working, &mut profiles);
+    Ok(Found { working, scale, boxes, profiles, surfaces })
 }

@@ -165,6 +165,7 @@ mod tests {
             samples: raw.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
             raw,
             capacity: 3,
+            lit: Vec::new(),
         };
         (image, detection)
     }

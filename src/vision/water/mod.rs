@@ -23,6 +23,7 @@ mod locks;
 mod outline;
 mod regrid;
 pub mod slots;
+pub(crate) mod surface;
 mod template;
 pub mod theme;
 mod through;
@@ -96,6 +97,11 @@ pub struct Detection {
     /// it was taken for (empty for locked tubes).
     pub raw: Vec<Vec<[u8; 3]>>,
     pub capacity: usize,
+    /// Per tube: how many of its slots, from the bottom, lie under its
+    /// liquid's lit surface ([`surface`]), none of them empty glass (none
+    /// for a tube with no surface seen, a locked one, or a made-up
+    /// detection).
+    pub lit: Vec<usize>,
 }
 
 /// A level read from a screenshot, and where it is on it.
@@ -291,7 +297,7 @@ fn recognise(
 
 /// Samples every slot of the vessels a look found (`found`), on one grid.
 fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
-    let Found { working, scale, boxes: found, profiles } = found;
+    let Found { working, scale, boxes: found, profiles, surfaces } = found;
     let (working, scale) = (working.as_ref(), *scale);
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
@@ -317,9 +323,14 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
+    let mut lits = Vec::new();
     let mut layout_tubes = Vec::new();
-    for (tube, prof) in open_tubes.iter().zip(profiles) {
+    for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
         let rects = slot_rects(tube, prof, &geometry);
+        // A liquid's lit surface stands on a slot's top.
+        let on_grid =
+            |y: &u32| rects.iter().any(|r| r.y0.abs_diff(*y) as f32 <= SURFACE_ON_GRID * geometry.layer_height);
+        let surface = surface.filter(on_grid);
         let mut tube_samples = Vec::new();
         let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
@@ -328,7 +339,9 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             tube_raw.push(color);
             // Empty glass is transparent: it looks like the board beside it.
             let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
-            let sample = if !liquid_ended && board::looks_empty(color, beside) {
+            // Under a liquid's lit surface nothing is empty glass.
+            let lit = surface.is_some_and(|y| (rect.y0 + rect.y1) / 2 >= y);
+            let sample = if !liquid_ended && !lit && board::looks_empty(color, beside) {
                 SlotSample::Empty
             } else if slots::is_dark_grey(color)
                 && !glyphless
@@ -362,6 +375,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
                 tube_samples[i] = SlotSample::Color(tube_raw[i]);
             }
         }
+        lits.push(rects.iter().filter(|r| surface.is_some_and(|y| (r.y0 + r.y1) / 2 >= y)).count());
         samples.push(tube_samples);
         raws.push(tube_raw);
         layout_tubes.push(TubeLayout {
@@ -395,7 +409,9 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut open_samples = samples.into_iter();
     let mut open_layouts = layout_tubes.into_iter();
     let mut open_raws = raws.into_iter();
+    let mut open_lits = lits.into_iter();
     let mut raws = Vec::new();
+    let mut lit = Vec::new();
     let mut samples = Vec::new();
     let mut layout_tubes = Vec::new();
     let mut locks = Vec::new();
@@ -404,12 +420,14 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             None => {
                 samples.push(open_samples.next().expect("one per open tube"));
                 raws.push(open_raws.next().expect("one per open tube"));
+                lit.push(open_lits.next().expect("one per open tube").min(capacity));
                 layout_tubes.push(open_layouts.next().expect("one per open tube"));
                 locks.push(None);
             }
             Some(icon) => {
                 samples.push(vec![SlotSample::Hidden; capacity]);
                 raws.push(Vec::new());
+                lit.push(0);
                 let h = geometry.layer_height;
                 let slots = (0..capacity)
                     .map(|k| {
@@ -437,8 +455,18 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         locks,
         raw: raws,
         capacity,
+        lit,
     })
 }
+
+/// How far from a slot's top, in layers, a liquid's lit surface (the row
+/// under its band, [`surface`]) may stand: it is the boundary of the top
+/// layer, to an anti-aliased row or two and the grid's fit (zhoushizoe's
+/// bottles: within 0.08). A lighter band of glass under an empty tube's
+/// rim ends 0.17 of a layer above the top slot (sshcrack's tubes, whose
+/// liquid's lit band straddles the boundary instead): no surface. Fitted
+/// between those two games, the only ones that draw such bands.
+const SURFACE_ON_GRID: f32 = 0.1;
 
 /// Largest CIELAB distance between two slots of one flat liquid, one above
 /// the other. Slot samples are medians of the slot's middle, so a flat

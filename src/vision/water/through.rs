@@ -321,6 +321,7 @@ mod tests {
             samples,
             raw: columns.iter().map(|c| c.to_vec()).collect(),
             capacity: 3,
+            lit: Vec::new(),
         };
         (image, detection)
     }

@@ -282,6 +282,7 @@ mod tests {
             samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
             raw: columns.iter().map(|c| c.to_vec()).collect(),
             capacity: 3,
+            lit: Vec::new(),
         }
     }
 

@@ -48,7 +48,7 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use missed::hidden_cell_outside;
 use rows::{crowded, gap_in_row, rows_off_centre};
-use unit::{change_in_empty, empty_could_be_liquid, liquid_above, off_grid};
+use unit::{change_in_empty, empty_could_be_liquid, empty_under_surface, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
 /// layers are numbered from 1, tubes in reading order, layers from the
@@ -89,6 +89,8 @@ pub enum Doubt {
     OffGrid { tube: usize, off: f32 },
     #[error("tube {tube} changes colour where it was read empty, so a liquid there was taken for glass")]
     ChangeInEmpty { tube: usize },
+    #[error("tube {tube} was read empty under a liquid's lit surface, so a liquid there was taken for glass")]
+    EmptyUnderSurface { tube: usize },
     #[error(
         "{slots} slots read empty, tube {tube}'s among them, are one colour unlike the empty tubes' glass, so they may be one more liquid before a board of its shade"
     )]
@@ -173,6 +175,7 @@ impl Doubt {
             Doubt::OffGrid { tube: t, .. }
             | Doubt::LiquidAbove { tube: t }
             | Doubt::ChangeInEmpty { tube: t }
+            | Doubt::EmptyUnderSurface { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
             Doubt::GlyphsOffHidden { tube: t } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
@@ -227,6 +230,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| split_layer(image, detection, puzzle))
         .or_else(|| off_grid(image, detection))
         .or_else(|| change_in_empty(image, detection))
+        .or_else(|| empty_under_surface(detection))
         .or_else(|| empty_could_be_liquid(detection))
         .or_else(|| liquid_above(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
@@ -277,6 +281,8 @@ fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
     full.then_some(Doubt::AllFull)
 }
 
+/// What [`Doubt::Lookalike`] names for the hidden layers' cells.
+const HIDDEN_CELLS: &str = "the cells of the hidden layers";
 /// What [`Doubt::Lookalike`] names for the slots read empty.
 const EMPTY_GLASS: &str = "the empty glass";
 /// What [`Doubt::Lookalike`] names for the glass above the liquid.
@@ -291,7 +297,7 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
     let labelled = labelled_samples(&detection.samples, puzzle);
     let of_kind = |kind: SlotSample| raw_of(detection, kind);
     [
-        (of_kind(SlotSample::Hidden), "the cells of the hidden layers"),
+        (of_kind(SlotSample::Hidden), HIDDEN_CELLS),
         (of_kind(SlotSample::Empty), EMPTY_GLASS),
         (glass_above(image, &detection.tubes), GLASS_ABOVE),
     ]
@@ -301,7 +307,13 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
             return None;
         }
         let cell = to_lab(median_color(&cells));
-        centres.iter().enumerate().find_map(|(id, c)| {
+        // A colour whose every layer lies under a liquid's lit surface is
+        // liquid, however like the glass (a sky-blue one before a sky).
+        let lit = |id: usize| {
+            let under = |l: &&(usize, usize, usize, Lab)| l.1 < detection.lit.get(l.0).copied().unwrap_or(0);
+            what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(|l| under(&l))
+        };
+        centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
             let d = delta_e(c.as_ref().copied()?, cell);
             (d < super::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
                 color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),

@@ -70,6 +70,7 @@ pub(super) fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> 
         locks: vec![None],
         raw: vec![Vec::new()],
         capacity: 0,
+        lit: Vec::new(),
     };
     (image, detection)
 }
@@ -172,6 +173,7 @@ fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
         locks: vec![None; tubes.len()],
         raw: tubes.iter().map(|t| t.1.clone()).collect(),
         capacity: 3,
+        lit: Vec::new(),
     };
     assert_eq!(empty_could_be_liquid(&detection(&tubes)), Some(Doubt::EmptyCouldBeLiquid { tube: 1, slots: 3 }));
     // The same slots as alike as the empty tube's glass are glass.
@@ -213,6 +215,7 @@ fn hidden_tubes(cell: [u8; 3], glyph: [u8; 3], bar: (u32, std::ops::Range<u32>))
         locks: vec![None],
         raw: vec![vec![cell, cell, RED]],
         capacity: 3,
+        lit: Vec::new(),
     };
     let mut both = image.clone();
     draw_tube(&mut both, 110);
@@ -278,6 +281,7 @@ fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
         locks: vec![None, None],
         raw: vec![vec![RED, BOARD], vec![RED, RED]],
         capacity: 2,
+        lit: Vec::new(),
     };
     assert!(!unread_liquid_above(&picture(false), &detection));
     assert!(unread_liquid_above(&picture(true), &detection));
@@ -318,6 +322,7 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
         raw: vec![Vec::new(); tubes.len()],
         tubes,
         capacity: 4,
+        lit: Vec::new(),
     };
     // Walls: two rows of two tubes, and a wide button under them.
     let walls = detection(vec![
@@ -374,6 +379,7 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
             locks: vec![None; 2],
             raw: vec![Vec::new(); 2],
             capacity: 4,
+            lit: Vec::new(),
         };
         (image, detection)
     };
@@ -390,4 +396,29 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
         "{:?}",
         split_layer(&image, &detection, &puzzle)
     );
+}
+
+#[test]
+fn a_colour_like_the_empty_glass_is_doubted_unless_it_lies_under_lit_surfaces() {
+    // A full tube of a sky-blue liquid, and one red layer under three
+    // slots read empty that show the sky: the blue looks like the glass.
+    // (Three more tubes like the second make the level whole.)
+    let sky = [58, 172, 255];
+    let (image, one) = tube_picture(&[], 4, 30);
+    let mut detection = Detection {
+        tubes: vec![one.tubes[0].clone(); 2],
+        samples: vec![vec![Color(sky); 4], vec![Color(RED), Empty, Empty, Empty]],
+        raw: vec![vec![sky; 4], vec![RED, [60, 170, 250], [60, 170, 250], [60, 170, 250]]],
+        locks: vec![None; 2],
+        ..one
+    };
+    let puzzle: WaterPuzzle = "BBBB EEER EEER EEER EEER".parse().unwrap();
+    let doubt = lookalike(&image, &detection, &puzzle);
+    assert!(matches!(doubt, Some(Doubt::Lookalike { color: 'B', what: EMPTY_GLASS, .. })), "{doubt:?}");
+    // Under the blue tube's lit surface, every blue layer is liquid.
+    detection.lit = vec![4, 0];
+    assert_eq!(lookalike(&image, &detection, &puzzle), None);
+    // Not when one blue layer stands above it.
+    detection.lit = vec![3, 0];
+    assert!(lookalike(&image, &detection, &puzzle).is_some());
 }

@@ -14,6 +14,7 @@ use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::board::{board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
+use crate::vision::water::surface::lit_band_ends_at;
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 
 /// Down the middle of every tube, each change between two long runs of
@@ -55,7 +56,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
                 .flat_map(|s| [s.y0 as f32, s.y1 as f32])
                 .map(|b| if (end..=start).contains(&b) { 0.0 } else { (b - end).abs().min((b - start).abs()) })
                 .fold(f32::INFINITY, f32::min);
-            if off > OFF_GRID_SHARE * unit {
+            if off > OFF_GRID_SHARE * unit && !lit_band_on_grid(image, (x0, x1), tube, &pair[1], unit) {
                 return Some(Doubt::OffGrid { tube: t + 1, off: 100.0 * off / unit });
             }
         }
@@ -63,13 +64,30 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
     None
 }
 
+/// Whether `run`, a liquid's, starts with its lit surface merged into it
+/// (a band within a run's step of the liquid), ending on a slot boundary
+/// less than half a slot below the run's start: the change of colour at
+/// the band's top is then the liquid's top, the band standing above the
+/// layer (zhoushizoe's tubes, a pale cyan's band).
+fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, run: &Run, unit: f32) -> bool {
+    tube.slots.iter().map(|s| s.y0).any(|b| {
+        b > run.y0 && ((b - run.y0) as f32) < 0.5 * unit && lit_band_ends_at(image, columns, (run.y0, b), run.y1)
+    })
+}
+
 /// Liquid never stands above a tube's top slot: a run of a level's colour
 /// there, at least half a slot long, is a layer the grid left out (the
 /// top unit of a vase or flask standing in its shoulder or neck, read as
-/// headroom), so the capacity was read one short.
+/// headroom), so the capacity was read one short. A tube whose liquid's
+/// lit surface stands below its top slot shows where its liquid ends:
+/// what is above is glass, though the board seen through it be a liquid's
+/// colour (a sky-blue liquid's, zhoushizoe 1697942484468).
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     for (t, tube) in detection.tubes.iter().enumerate() {
+        if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
+            continue;
+        }
         for run in runs_above(image, tube) {
             let lab = to_lab(run.color);
             let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
@@ -129,6 +147,18 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         }
     }
     None
+}
+
+/// A liquid's lit surface stands on liquid: a slot under one read empty
+/// is a liquid taken for glass, one the colour of the board beside its
+/// tube (a sky-blue liquid before a sky, zhoushizoe 1697942484468), which
+/// a reading with tinted glass taken for empty would otherwise drop.
+pub(super) fn empty_under_surface(detection: &Detection) -> Option<Doubt> {
+    let tubes = detection.samples.iter().zip(&detection.lit);
+    tubes
+        .map(|(samples, &lit)| samples.iter().take(lit).any(|s| *s == SlotSample::Empty))
+        .position(|empty| empty)
+        .map(|t| Doubt::EmptyUnderSurface { tube: t + 1 })
 }
 
 /// Whether two neighbouring long runs differ in colour as two runs do when

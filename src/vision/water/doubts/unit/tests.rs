@@ -93,6 +93,7 @@ fn red_under_glass(image: &mut RgbImage) -> Detection {
         locks: vec![None],
         raw: vec![Vec::new()],
         capacity: 0,
+        lit: Vec::new(),
     }
 }
 
@@ -167,4 +168,39 @@ fn a_step_in_empty_glass_that_the_board_beside_takes_too_is_the_boards_though_th
     }
     let detection = red_under_glass(&mut flat);
     assert_eq!(change_in_empty(&flat, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}
+
+#[test]
+fn a_lit_surface_merged_into_its_liquid_may_stand_above_the_slot_boundary() {
+    // Pale cyan two units of 40 rows under a lit band 12 rows tall above
+    // its top layer, within a run's step of the cyan (one run): the change
+    // from the board is 12 rows (30%) above the boundary at 120, where the
+    // band ends.
+    let (cyan, lit) = ([159, 244, 237], [183, 251, 228]);
+    let (image, mut detection) = tube_picture(&[(cyan, 80), (lit, 12)], 4, 40);
+    detection.samples = vec![vec![Color(cyan), Color(cyan), Empty, Empty]];
+    assert_eq!(off_grid(&image, &detection), None);
+    // The same 12 rows of cyan itself are more liquid off the grid.
+    let (image, _) = tube_picture(&[(cyan, 92)], 4, 40);
+    assert!(matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })));
+}
+
+#[test]
+fn a_slot_read_empty_under_a_lit_surface_is_doubted_and_glass_above_one_is_no_liquid() {
+    // A tube of four slots, the lower two under a liquid's lit surface.
+    let (_, mut detection) = tube_picture(&[(BLUE, 60), (RED, 30)], 4, 30);
+    detection.samples = vec![vec![Color(BLUE), Empty, Empty, Empty]];
+    assert_eq!(empty_under_surface(&detection), None);
+    detection.lit = vec![2];
+    assert_eq!(empty_under_surface(&detection), Some(Doubt::EmptyUnderSurface { tube: 1 }));
+    detection.samples = vec![vec![Color(BLUE), Color(BLUE), Empty, Empty]];
+    assert_eq!(empty_under_surface(&detection), None);
+    // Red above the top slot (rows 50-80) is a liquid's colour standing
+    // there, unless the tube's lit surface shows its liquid ends lower.
+    let (image, mut detection) = tube_picture(&[(RED, 150)], 4, 30);
+    detection.samples = vec![vec![Color(RED); 4]];
+    let puzzle: WaterPuzzle = "RRRR EEEE".parse().unwrap();
+    assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    detection.lit = vec![2];
+    assert_eq!(liquid_above(&image, &detection, &puzzle), None);
 }

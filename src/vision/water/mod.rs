@@ -327,10 +327,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut layout_tubes = Vec::new();
     for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
         let rects = slot_rects(tube, prof, &geometry);
-        // A liquid's lit surface stands on a slot's top.
-        let on_grid =
-            |y: &u32| rects.iter().any(|r| r.y0.abs_diff(*y) as f32 <= SURFACE_ON_GRID * geometry.layer_height);
-        let surface = surface.filter(on_grid);
+        let under_surface = |r: &Rect| surface.is_some_and(|y| (r.y0 + r.y1) / 2 >= y);
         let mut tube_samples = Vec::new();
         let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
@@ -340,8 +337,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             // Empty glass is transparent: it looks like the board beside it.
             let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
             // Under a liquid's lit surface nothing is empty glass.
-            let lit = surface.is_some_and(|y| (rect.y0 + rect.y1) / 2 >= y);
-            let sample = if !liquid_ended && !lit && board::looks_empty(color, beside) {
+            let sample = if !liquid_ended && !under_surface(rect) && board::looks_empty(color, beside) {
                 SlotSample::Empty
             } else if slots::is_dark_grey(color)
                 && !glyphless
@@ -375,7 +371,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
                 tube_samples[i] = SlotSample::Color(tube_raw[i]);
             }
         }
-        lits.push(rects.iter().filter(|r| surface.is_some_and(|y| (r.y0 + r.y1) / 2 >= y)).count());
+        lits.push(rects.iter().filter(|r| under_surface(r)).count());
         samples.push(tube_samples);
         raws.push(tube_raw);
         layout_tubes.push(TubeLayout {
@@ -458,15 +454,6 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         lit,
     })
 }
-
-/// How far from a slot's top, in layers, a liquid's lit surface (the row
-/// under its band, [`surface`]) may stand: it is the boundary of the top
-/// layer, to an anti-aliased row or two and the grid's fit (zhoushizoe's
-/// bottles: within 0.08). A lighter band of glass under an empty tube's
-/// rim ends 0.17 of a layer above the top slot (sshcrack's tubes, whose
-/// liquid's lit band straddles the boundary instead): no surface. Fitted
-/// between those two games, the only ones that draw such bands.
-const SURFACE_ON_GRID: f32 = 0.1;
 
 /// Largest CIELAB distance between two slots of one flat liquid, one above
 /// the other. Slot samples are medians of the slot's middle, so a flat

@@ -63,9 +63,12 @@ fn band_height(profiles: &[Profile]) -> Option<u32> {
 /// the liquid below them: their median colour lit ([`is_lit`]) against the
 /// median of as many rows below `end` (no further than `below`).
 pub(crate) fn lit_band_ends_at(image: &RgbImage, (x0, x1): (u32, u32), (start, end): (u32, u32), below: u32) -> bool {
+    if end <= start + 1 {
+        return false;
+    }
     let below = below.min(end + (end - start)).min(image.height());
     let (x1, step) = (x1.min(image.width()), super::slots::check_step(x0, x1));
-    if end <= start + 1 || below <= end + 1 || x1 <= x0 {
+    if below <= end + 1 || x1 <= x0 {
         return false;
     }
     let median = |y0: u32, y1: u32| {

@@ -309,10 +309,8 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
         let cell = to_lab(median_color(&cells));
         // A colour whose every layer lies under a liquid's lit surface is
         // liquid, however like the glass (a sky-blue one before a sky).
-        let lit = |id: usize| {
-            let under = |l: &&(usize, usize, usize, Lab)| l.1 < detection.lit.get(l.0).copied().unwrap_or(0);
-            what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(|l| under(&l))
-        };
+        let under = |&(t, k, _, _): &(usize, usize, usize, Lab)| k < detection.lit.get(t).copied().unwrap_or(0);
+        let lit = |id: usize| what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(under);
         centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
             let d = delta_e(c.as_ref().copied()?, cell);
             (d < super::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {

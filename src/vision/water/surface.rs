@@ -15,6 +15,7 @@ use image::RgbImage;
 
 use super::grid::SURFACE_GAP;
 use super::slots::{Profile, Run, row_colors};
+use crate::imaging::color::median_color;
 
 /// How much darker, in any channel, a lit band may be than its liquid:
 /// JPEG noise and the band's shading (zhoushizoe's pale cyan band is 9
@@ -33,6 +34,14 @@ fn is_lit(band: [u8; 3], liquid: [u8; 3]) -> bool {
         && (0..3).any(|c| band[c] > liquid[c].saturating_add(LIT_NOISE))
 }
 
+/// Whether `band`, a run shorter than a layer, ends on `liquid`, a run as
+/// long as one, but for the [`SURFACE_GAP`] of anti-aliased rows between.
+fn stands_on(p: &Profile, band: &Run, liquid: &Run) -> bool {
+    band.y1 - band.y0 < p.shortest_layer
+        && liquid.y1 - liquid.y0 >= p.shortest_layer
+        && band.y1 + SURFACE_GAP >= liquid.y0
+}
+
 /// The height of the lit bands the profiles show as runs of their own: a
 /// run shorter than a layer, lighter than the liquid's run it ends on
 /// (within the [`SURFACE_GAP`] of anti-aliased rows), the median of at
@@ -43,12 +52,8 @@ fn band_height(profiles: &[Profile]) -> Option<u32> {
         .flat_map(|p| {
             p.runs.windows(2).filter_map(|w| {
                 let (band, liquid) = (w[0], w[1]);
-                let lit = !band.empty
-                    && !liquid.empty
-                    && band.y1 - band.y0 < p.shortest_layer
-                    && liquid.y1 - liquid.y0 >= p.shortest_layer
-                    && band.y1 + SURFACE_GAP >= liquid.y0
-                    && is_lit(band.color, liquid.color);
+                let lit =
+                    !band.empty && !liquid.empty && stands_on(p, &band, &liquid) && is_lit(band.color, liquid.color);
                 lit.then_some(liquid.y0 - band.y0)
             })
         })
@@ -71,13 +76,7 @@ pub(crate) fn lit_band_ends_at(image: &RgbImage, (x0, x1): (u32, u32), (start, e
     if below <= end + 1 || x1 <= x0 {
         return false;
     }
-    let median = |y0: u32, y1: u32| {
-        let mut rows = row_colors(image, x0, x1, y0, y1, step);
-        std::array::from_fn(|c| {
-            rows.sort_unstable_by_key(|p| p[c]);
-            rows[rows.len() / 2][c]
-        })
-    };
+    let median = |y0: u32, y1: u32| median_color(&row_colors(image, x0, x1, y0, y1, step));
     is_lit(median(start, end), median(end, below))
 }
 
@@ -100,9 +99,7 @@ pub(super) fn read_surfaces(image: &RgbImage, profiles: &mut [Profile]) -> Vec<O
             p.runs.windows(2).rev().find_map(|w| {
                 let (band, liquid) = (w[0], w[1]);
                 let surface = band.y0 >= p.top + p.shortest_layer
-                    && band.y1 - band.y0 < p.shortest_layer
-                    && liquid.y1 - liquid.y0 >= p.shortest_layer
-                    && band.y1 + SURFACE_GAP >= liquid.y0
+                    && stands_on(p, &band, &liquid)
                     && (liquid.y0 - band.y0).abs_diff(height) <= SURFACE_GAP
                     && is_lit(band.color, liquid.color);
                 surface.then_some(liquid.y0)
@@ -120,10 +117,7 @@ fn split_merged_bands(image: &RgbImage, profiles: &mut [Profile], height: u32) {
     for p in profiles.iter_mut() {
         let Some(i) = p.runs.iter().position(|r| !r.empty && r.y1 - r.y0 >= p.shortest_layer) else { continue };
         let run = p.runs[i];
-        let banded = i.checked_sub(1).is_some_and(|j| {
-            let above = p.runs[j];
-            !above.empty && above.y1 - above.y0 < p.shortest_layer && above.y1 + SURFACE_GAP >= run.y0
-        });
+        let banded = i.checked_sub(1).is_some_and(|j| !p.runs[j].empty && stands_on(p, &p.runs[j], &run));
         let split = !banded
             && run.y1 - run.y0 >= height + p.shortest_layer
             && lit_band_ends_at(image, p.columns, (run.y0, run.y0 + height), run.y1);

@@ -8,7 +8,7 @@
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH};
+use super::place::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH};
 
 /// How far beyond the only row found a row of empty vessels is looked for,
 /// as a share of the picture's height, bottom to bottom: a level's rows

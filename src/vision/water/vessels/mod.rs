@@ -166,42 +166,13 @@ const ROW_WIDTH_RATIO: f32 = 1.5;
 /// half-width: a vessel's box is its interior widened by this.
 const OUTLINE_MARGIN: f32 = 0.25;
 
-/// Least normalised correlation of a place's edges with the template for it
-/// to hold a vessel. The board between two vessels has walls at about the
-/// right places but no bottom and no rim between them, and scores under
-/// 0.4 in the generated tuning themes; vessels score over 0.6.
-const MIN_SILHOUETTE_MATCH: f32 = 0.5;
-
 /// Least normalised correlation with the template, at full strength, of a
 /// place where liquid of several layers stands and a vessel could, for it
 /// to hold a vessel: the board between two vessels scores under 0.4 in the
-/// generated tuning themes (see [`MIN_SILHOUETTE_MATCH`]), and has no
+/// generated tuning themes (see [`place::MIN_SILHOUETTE_MATCH`]), and has no
 /// liquid; vessels of one row whose cap or straw the template (from the
 /// other row's vessels) lacks score 0.49 in tuning seeds 51 and 970.
 const MIN_LIQUID_SILHOUETTE_MATCH: f32 = 0.4;
-
-/// Least correlation with the template's shape, whatever the strength, of
-/// a place a pitch beyond a row's end for a faint vessel to be suspected
-/// there: the empty flasks drawn in white on pale paper of generated
-/// tuning seed 469 score 0.42-0.43, the paper a third of a vessel beside
-/// them 0.03-0.17. Set between the two; it refuses none of the tuning
-/// seeds' 731 exact readings.
-const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
-
-/// Least edge strength, as a share of the template's, of a place a pitch
-/// beyond a row's end that matches the template's shape as well as a
-/// vessel must, for it to be taken for an empty vessel drawn faintly.
-const MIN_FAINT_STRENGTH: f32 = 0.15;
-
-/// How much better a faint place a pitch beyond a row's end must match the
-/// template's shape than the board half a pitch further out (or as far out
-/// as the picture allows, at least a half-width) for the place to be taken
-/// for an empty vessel drawn faintly, when it matches under
-/// [`MIN_SILHOUETTE_MATCH`]: a vessel's shape stands out of the board, a
-/// texture's echo of it does not. The empty flasks on paper of tuning seed
-/// 469 score 0.42-0.43 against the paper's 0.03-0.17 ([`FAINT_SILHOUETTE_MATCH`]);
-/// a quarter is about that margin, not fitted.
-const FAINT_PEAK: f32 = 0.25;
 
 /// Groups columns into rows by their bottoms and widths.
 fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {

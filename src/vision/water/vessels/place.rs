@@ -7,7 +7,36 @@ use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH, Seen, Vessel};
+use super::{Seen, Vessel};
+
+/// Least normalised correlation of a place's edges with the template for it
+/// to hold a vessel. The board between two vessels has walls at about the
+/// right places but no bottom and no rim between them, and scores under
+/// 0.4 in the generated tuning themes; vessels score over 0.6.
+pub(super) const MIN_SILHOUETTE_MATCH: f32 = 0.5;
+
+/// Least correlation with the template's shape, whatever the strength, of
+/// a place a pitch beyond a row's end for a faint vessel to be suspected
+/// there: the empty flasks drawn in white on pale paper of generated
+/// tuning seed 469 score 0.42-0.43, the paper a third of a vessel beside
+/// them 0.03-0.17. Set between the two; it refuses none of the tuning
+/// seeds' 731 exact readings.
+pub(super) const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
+
+/// Least edge strength, as a share of the template's, of a place a pitch
+/// beyond a row's end that matches the template's shape as well as a
+/// vessel must, for it to be taken for an empty vessel drawn faintly.
+pub(super) const MIN_FAINT_STRENGTH: f32 = 0.15;
+
+/// How much better a faint place a pitch beyond a row's end must match the
+/// template's shape than the board half a pitch further out (or as far out
+/// as the picture allows, at least a half-width) for the place to be taken
+/// for an empty vessel drawn faintly, when it matches under
+/// [`MIN_SILHOUETTE_MATCH`]: a vessel's shape stands out of the board, a
+/// texture's echo of it does not. The empty flasks on paper of tuning seed
+/// 469 score 0.42-0.43 against the paper's 0.03-0.17 ([`FAINT_SILHOUETTE_MATCH`]);
+/// a quarter is about that margin, not fitted.
+pub(super) const FAINT_PEAK: f32 = 0.25;
 
 /// How far from the regular spacing a vessel may stand, as a share of the
 /// pitch, before the row's layout is doubtful.

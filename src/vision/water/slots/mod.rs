@@ -14,8 +14,13 @@ use super::grid::SURFACE_GAP;
 pub use super::grid::{SlotGeometry, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
-use crate::geometry::{Rect, SlotSample};
+use crate::geometry::Rect;
 use crate::imaging::color::median_color;
+
+mod glyphs;
+use glyphs::GLYPH_ABOVE_CELL;
+pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, is_dark_grey};
+pub(super) use glyphs::{glyph_centres, glyphs_in_hidden_slots};
 
 /// Per-row median colour of the central strip of a tube, from every
 /// `step`-th column.
@@ -312,122 +317,6 @@ fn strip_profile(
     }
 }
 
-/// The hidden layer's cell is dark and of little colour: no lighter than
-/// the grey (110, 110, 110) that bounded it when the reader was built
-/// (commit 1a0e966, on the games in ../shared/water_screens: their cells are
-/// grey), and of at most this CIELAB chroma. The old bound, a spread of 28
-/// between RGB channels, depended on the hue: it refused a near-black teal
-/// of chroma 8.5 and admitted a purple of 22.5 (generated themes draw cells
-/// of chroma up to 18 in any hue); 20 lies between the two. Not fitted.
-pub const HIDDEN_CELL_MAX_LIGHTNESS: f32 = 46.4;
-pub const HIDDEN_CELL_MAX_CHROMA: f32 = 20.0;
-
-/// Whether a colour is the dark grey of a hidden layer's cell.
-pub fn is_dark_grey(color: [u8; 3]) -> bool {
-    let lab = crate::imaging::color::to_lab(color);
-    lab.l <= HIDDEN_CELL_MAX_LIGHTNESS && lab.a.hypot(lab.b) <= HIDDEN_CELL_MAX_CHROMA
-}
-
-/// A glyph's stroke is at least this bright in every channel (white, as
-/// the games in ../shared/water_screens draw it; set when the reader was
-/// built, commit 1a0e966)...
-const GLYPH_WHITE: u8 = 190;
-
-/// ...or this much brighter than its cell in every channel: a tinted
-/// glyph (light grey-green on a dark green-grey cell, tuning seed 1836,
-/// where the stroke stood 135-150 above the cell). Not fitted to that
-/// case's margin: a stroke half-way from the cell to white on a cell of
-/// the lightest grey a hidden cell is drawn in (`HIDDEN_CELL_MAX_LIGHTNESS`,
-/// grey 110) stands 72 above it, a highlight streak mixed over dark liquid by a
-/// third stands less; 110 keeps clear of both.
-const GLYPH_ABOVE_CELL: u8 = 110;
-
-/// Rows where a dark strip holds a cluster of near-white pixels, grouped into
-/// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
-pub(super) fn glyph_centres(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, prof: &[[u8; 3]]) -> Vec<u32> {
-    let is_glyph_row = |y: u32| {
-        let cell = prof[(y - y0) as usize];
-        if !is_dark_grey(cell) {
-            return false;
-        }
-        // Strokes in the middle third: a `?` is centred, while a round
-        // bottom's outline enters the strip from its sides. Its strokes are
-        // white, or a tint far brighter than the cell (the cell's own light).
-        let third = ((x1 - x0) / 3).max(1);
-        let stroke = |x: u32| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE);
-        let middle = (x0 + third..x1 - third).filter(|&x| stroke(x)).count();
-        // A glyph is a few strokes, and a bar may fill the middle third; a
-        // row bright across the whole strip is an outline or a highlight.
-        let across = middle + (x0..x0 + third).chain(x1 - third..x1).filter(|&x| stroke(x)).count();
-        middle * 36 >= (x1 - x0) as usize && across * 10 <= (x1 - x0) as usize * 9
-    };
-    // Rows of strokes, a row's gap of anti-aliasing bridged: the pieces a
-    // glyph is drawn in (a `?`'s hook and dot, a `!`'s bar and dot).
-    let mut pieces: Vec<(u32, u32)> = Vec::new();
-    for y in y0..y1 {
-        if !is_glyph_row(y) {
-            continue;
-        }
-        match pieces.last_mut() {
-            Some(piece) if y <= piece.1 + 2 => piece.1 = y,
-            _ => pieces.push((y, y)),
-        }
-    }
-    // A glyph's pieces stand closer than the taller is tall; the glyphs of
-    // two hidden layers one above the other stand apart by the rest of a
-    // layer, about as far as a glyph is tall. (A fixed gap of 7 rows joined
-    // the glyphs of layers 13 rows tall into one, tuning seed 1215.)
-    let mut glyphs: Vec<(u32, u32)> = Vec::new();
-    let rows = |piece: (u32, u32)| (piece.1 - piece.0 + 1) as f32;
-    for (i, &piece) in pieces.iter().enumerate() {
-        match glyphs.last_mut() {
-            Some(glyph)
-                if i > 0
-                    && (piece.0 - glyph.1 - 1) as f32 <= rows(pieces[i - 1]).max(rows(piece)) * GLYPH_PIECES_GAP =>
-            {
-                glyph.1 = piece.1
-            }
-            _ => glyphs.push(piece),
-        }
-    }
-    // A glyph is at least 5 rows tall; a shorter one counts where it
-    // repeats a taller one's rhythm down the tube: hidden layers stack,
-    // one glyph each, so their glyphs stand evenly apart (a `!`'s bar of 3
-    // rows in layers 9 rows tall, tuning seed 1748, shrunk to 2 rows where
-    // the bulb narrows); four or more short ones count by their rhythm
-    // alone.
-    let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
-    let centres: Vec<u32> = glyphs.iter().filter(|g| g.1 > g.0).map(|g| (g.0 + g.1) / 2).collect();
-    let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
-    let mid = super::median(gaps.clone());
-    let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
-    if even && (glyphs.iter().any(tall) || centres.len() >= MIN_SHORT_GLYPHS) {
-        centres
-    } else {
-        glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()
-    }
-}
-
-/// Fewest glyphs standing evenly apart down a tube that count with no
-/// glyph of 5 rows among them: small vessels' hidden layers, whose glyphs
-/// are 3-4 rows (tuning case 436 in its shrunk copy). Three stand evenly
-/// by chance more often than four; four, not fitted.
-const MIN_SHORT_GLYPHS: usize = 4;
-
-/// How far the spacing of glyphs stacked down a tube may stray from its
-/// median, as a share of it, for short glyphs among them to count: the
-/// tolerance the layer grid gives a boundary ([`super::grid`], 0.15 of a
-/// layer).
-const GLYPH_SPACING_SPREAD: f32 = 0.15;
-
-/// Most rows between two pieces of one glyph, as a share of the taller
-/// piece's rows. A `!`'s dot stands under its bar by under a third of the
-/// bar (the generated bar style: bar 35% of a layer, gap 10%), a `?`'s dot
-/// under its hook by about a quarter of the hook; the next layer's glyph
-/// stands the rest of a layer away (45% of one in the bar style, as much
-/// as the glyph is tall). Half lies between; not fitted.
-const GLYPH_PIECES_GAP: f32 = 0.5;
-
 /// The slot rectangles of a tube, bottom first: as wide as the tube's box,
 /// or, where its profile was read from a narrower strip (a vessel found by
 /// its liquid), wide enough that their middle 60% ([`sample_slot`], the
@@ -445,18 +334,6 @@ pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) ->
             Rect { x0, y0: y0.max(0.0) as u32, x1, y1: y1.max(0.0) as u32 }
         })
         .collect()
-}
-
-/// Whether a tube's `?` glyphs stand one in each slot read as hidden and
-/// none elsewhere (`rects` and `samples` bottom first, `glyphs` their
-/// centre rows): a grid a layer too tall or too short puts two glyphs in
-/// one slot or none in another, and a glyph in a slot read as a liquid is
-/// a hidden cell read as one.
-pub(super) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
-    let in_slot = |r: &Rect| glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y)).count();
-    let in_hidden: usize =
-        rects.iter().zip(samples).map(|(r, s)| if *s == SlotSample::Hidden { in_slot(r) } else { 0 }).sum();
-    rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
 
 /// Samples one slot: the middle half of its rows and the middle 60% of its

@@ -100,7 +100,7 @@ fn a_hidden_cell_is_dark_and_of_little_colour_in_any_hue() {
 
 #[test]
 fn glyphs_must_stand_one_in_each_hidden_slot() {
-    use SlotSample::{Color, Empty, Hidden};
+    use crate::geometry::SlotSample::{Color, Empty, Hidden};
     // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
     let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
     let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];

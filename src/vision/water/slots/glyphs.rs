@@ -48,21 +48,37 @@ pub(in crate::vision::water) fn glyph_centres(
     y1: u32,
     prof: &[[u8; 3]],
 ) -> Vec<u32> {
+    // A glyph over half the strip's width (a flask's, 7 pixels of a strip
+    // of 12, tuning 1401) is the strip's median colour on its rows: the
+    // cell is then the median of the strip widened by a third either
+    // side, as the slots are ([`super::slot_rects`]).
+    let side = (x1 - x0) / 3;
+    let wider = (x0.saturating_sub(side), (x1 + side).min(img.width()));
+    // A stroke on the darkest cell is at least this bright in every channel.
+    let faintest_stroke = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
+    // Enough strokes in the strip's middle third for a glyph.
+    let enough = |strokes: usize| strokes * 36 >= (x1 - x0) as usize;
     let is_glyph_row = |y: u32| {
-        let cell = prof[(y - y0) as usize];
+        let third = ((x1 - x0) / 3).max(1);
+        let mut cell = prof[(y - y0) as usize];
+        // Only a row with enough pixels bright enough for strokes on any
+        // cell may hold a glyph: the wider median is taken for no other.
+        let bright = |x: &u32| img.get_pixel(*x, y).0.iter().all(|&c| c >= faintest_stroke);
+        if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) {
+            cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
+        }
         if !is_dark_grey(cell) {
             return false;
         }
         // Strokes in the middle third: a `?` is centred, while a round
         // bottom's outline enters the strip from its sides. Its strokes are
         // white, or a tint far brighter than the cell (the cell's own light).
-        let third = ((x1 - x0) / 3).max(1);
         let stroke = |x: u32| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE);
         let middle = (x0 + third..x1 - third).filter(|&x| stroke(x)).count();
         // A glyph is a few strokes, and a bar may fill the middle third; a
         // row bright across the whole strip is an outline or a highlight.
         let across = middle + (x0..x0 + third).chain(x1 - third..x1).filter(|&x| stroke(x)).count();
-        middle * 36 >= (x1 - x0) as usize && across * 10 <= (x1 - x0) as usize * 9
+        enough(middle) && across * 10 <= (x1 - x0) as usize * 9
     };
     // Rows of strokes, a row's gap of anti-aliasing bridged: the pieces a
     // glyph is drawn in (a `?`'s hook and dot, a `!`'s bar and dot).

@@ -38,6 +38,32 @@ fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
 }
 
 #[test]
+fn a_glyph_filling_most_of_a_narrow_strip_is_a_glyph_on_the_cell_beside_it() {
+    // Tuning seed 1401: a flask's strip 12 columns wide (38-50) is 7 of
+    // them glyph (the square of a `?` style, rows 20-27), so the strip's
+    // own median on those rows is the glyph's colour, not the cell's.
+    let cell = image::Rgb([67, 44, 38]);
+    let mut img = RgbImage::from_pixel(88, 60, cell);
+    for y in 20..27 {
+        for x in 41..48 {
+            img.put_pixel(x, y, image::Rgb([190, 208, 204]));
+        }
+    }
+    let prof = row_colors(&img, 38, 50, 0, 60, 1);
+    assert_eq!(prof[23], [190, 208, 204]);
+    assert_eq!(glyph_centres(&img, 38, 50, 0, 60, &prof), vec![23]);
+    // Where the strip widened by a third either side is as bright, the
+    // rows are no glyph's (a band of light across the vessel).
+    for y in 20..27 {
+        for x in 30..58 {
+            img.put_pixel(x, y, image::Rgb([190, 208, 204]));
+        }
+    }
+    let prof = row_colors(&img, 38, 50, 0, 60, 1);
+    assert_eq!(glyph_centres(&img, 38, 50, 0, 60, &prof), Vec::<u32>::new());
+}
+
+#[test]
 fn glyphs_of_short_hidden_layers_one_above_another_are_one_each() {
     // Tuning seed 1215: five `!`s in layers 13 rows tall, a bar of five
     // rows and a dot two rows under it, five rows from the next glyph.

@@ -147,6 +147,59 @@ pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32, liquid_top: u32
     Some(Traced { inner, outside })
 }
 
+/// Most a liquid column's centre may lie off its vessel's mirror axis, in
+/// half-widths of the band it was taken from: a glyph or a highlight
+/// streak splits the widest band of a hidden block, and the part left is
+/// a third to a half of the interior (tuning cases 1401, 1404 and 1096:
+/// 3.5 of 7.5, 5 of 10 and 8 of 25 pixels). 0.6 takes those with some
+/// room; the board beyond stays out of reach of a search so narrow.
+const AXIS_SEARCH: f32 = 0.6;
+
+/// Rows of a column its axis is measured on: the walls are alike all the
+/// way down, so a few dozen rows tell as much as all of them.
+const AXIS_ROWS: u32 = 32;
+
+/// How far, in pixels, a liquid column's centre may lie off its vessel's
+/// mirror axis and still be taken for it: each edge of a band blurs by
+/// a pixel (anti-aliasing, JPEG) and the axis is tried in half pixels.
+/// Smaller shifts moved templates by a pixel here and there, which blurs
+/// them for the faint vessels they look for: on the tuning seeds, 1, 1.5
+/// and 2 pixels each lost readings 2.5 keeps (an empty row on lined
+/// paper, 1863; a bulb's row, 19).
+const AXIS_NOISE: f32 = 2.5;
+
+/// The column the edges across around a vessel are mirrored about: the
+/// vessel's axis, or `cx` where that lies within [`AXIS_NOISE`] of it. Its
+/// liquid column is centred near `cx`, spans rows `y0..y1` and is about
+/// `half` pixels wide either side. Every vessel is drawn symmetric about
+/// its axis, and so are both edges of its walls and a `?` glyph; a
+/// highlight streak is not, but it stays where it is whatever axis is
+/// tried. The axis is where the edges either side, out to the walls and
+/// the board beyond, differ least (as a share of their sum), tried in
+/// half pixels.
+pub fn mirror_axis(walls: &Gradients, cx: f32, (y0, y1): (u32, u32), half: f32) -> f32 {
+    let reach = (half * super::template::TEMPLATE_REACH).round() as i64;
+    let search = (half * AXIS_SEARCH * 2.0).round() as i64;
+    let step = (y1.saturating_sub(y0) / AXIS_ROWS).max(1) as usize;
+    let doubled = (cx * 2.0).round() as i64;
+    let asymmetry = |axis2: i64| {
+        let (mut apart, mut sum) = (0.0, 0.0);
+        for y in (y0..y1).step_by(step) {
+            for d2 in (2 - axis2.rem_euclid(2)..=2 * reach).step_by(2) {
+                let (l, r) = (walls.across((axis2 - d2) / 2, y as i64), walls.across((axis2 + d2) / 2, y as i64));
+                apart += (l - r).abs();
+                sum += l + r;
+            }
+        }
+        if sum > 0.0 { apart / sum } else { f32::MAX }
+    };
+    let best = (doubled - search..=doubled + search)
+        .map(|a| (a, asymmetry(a)))
+        .fold((doubled, f32::MAX), |best, c| if c.1 < best.1 { c } else { best });
+    let axis = best.0 as f32 / 2.0;
+    if (axis - cx).abs() > AXIS_NOISE { axis } else { cx }
+}
+
 /// The outline of each vessel traced: the one up the walls outside the
 /// strongest ridges where the vessels' agree, within a half-width, on
 /// where they end (a row's vessels share their rim, while grain or a
@@ -219,12 +272,38 @@ fn follow(
 
 #[cfg(test)]
 mod tests {
-    use super::{Outline, Traced, outlines_agreed};
+    use super::{Outline, Traced, mirror_axis, outlines_agreed};
     use crate::puzzle::water::renamed_in_order;
+    use crate::vision::water::tubes::Gradients;
     use crate::vision::water::{ReadOptions, read};
 
     fn outline(rim: u32) -> Outline {
         Outline { rim, body_top: rim, neck: false, widths: Vec::new() }
+    }
+
+    #[test]
+    fn a_columns_centre_far_off_its_vessels_mirror_axis_moves_onto_it() {
+        // A vessel of dark liquid in white walls (columns 20-22 and 57-59:
+        // its axis is at 39.5), a glyph on the axis and a highlight streak
+        // near the left wall, which is mirrored by nothing.
+        let mut img = image::RgbImage::from_pixel(80, 60, image::Rgb([40, 60, 40]));
+        for y in 5..55 {
+            for x in 20..60 {
+                let wall = !(23..57).contains(&x);
+                let glyph = (37..43).contains(&x) && y % 10 < 5;
+                let colour = match (wall || glyph, (26..28).contains(&x)) {
+                    (true, _) => [220, 225, 225],
+                    (false, true) => [120, 100, 95],
+                    (false, false) => [67, 44, 38],
+                };
+                img.put_pixel(x, y, image::Rgb(colour));
+            }
+        }
+        let edges = Gradients::new(&img);
+        // The liquid's widest band right of the glyph, centred at 47.
+        assert_eq!(mirror_axis(&edges, 47.0, (5, 55), 14.0), 39.5);
+        // A centre within the blur of a band's edges stays.
+        assert_eq!(mirror_axis(&edges, 41.0, (5, 55), 14.0), 41.0);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 use super::columns::{Band, Column, columns};
 use super::doubts::Doubt;
 use super::median;
-use super::outline::{Traced, outlines_agreed, trace};
+use super::outline::{Traced, mirror_axis, outlines_agreed, trace};
 use super::template::{Held, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
@@ -225,12 +225,21 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     // its columns when none has more than one).
     let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
     let anchors: Vec<&Column> = best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect();
-    let half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
+    let band_half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
     let band_height = median(anchors.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect());
-    if half < 1.5 {
+    if band_half < 1.5 {
         return Vec::new();
     }
-    let traced: Vec<Traced> = anchors.iter().filter_map(|c| trace(edges, c.center_x(), c.y1, half, c.y0)).collect();
+    // Each column's vessel's axis: a glyph or a streak splitting its
+    // widest band puts the band's centre off it (tuning 1401). A band so
+    // far off the axis leaves as much of the interior beyond its far edge,
+    // so the interior is wider than the band by that much each side.
+    let axis = |c: &Column| mirror_axis(edges, c.center_x(), (c.y0, c.y1), band_half);
+    let anchor_axes: Vec<f32> = anchors.iter().map(|c| axis(c)).collect();
+    let off_axis = |(c, a): (&&Column, &f32)| c.band_width() as f32 / 2.0 + (a - c.center_x()).abs();
+    let half = median(anchors.iter().zip(&anchor_axes).map(off_axis).collect());
+    let traced: Vec<Traced> =
+        anchors.iter().zip(&anchor_axes).filter_map(|(c, &cx)| trace(edges, cx, c.y1, half, c.y0)).collect();
     let outlines = outlines_agreed(traced, half);
     let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
     let (rim, body_top) = if outlines.is_empty() {
@@ -247,7 +256,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let margin = (half * OUTLINE_MARGIN).max(1.5);
     let below = (margin * 2.0).round() as i64;
     let height = (rim + margin).round() as i64;
-    let points: Vec<(i64, i64)> = anchors.iter().map(|c| (c.center_x().round() as i64, c.y1 as i64)).collect();
+    let points: Vec<(i64, i64)> =
+        anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y1 as i64)).collect();
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
     let reach = (half * TEMPLATE_REACH).round() as i64;
@@ -258,7 +268,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     // walls at the right places too (test 1000391, places half a pitch
     // off matched at 0.59).
     let spans: Vec<(i64, i64, i64)> =
-        anchors.iter().map(|c| (c.center_x().round() as i64, c.y0 as i64, c.y1 as i64)).collect();
+        anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y0 as i64, c.y1 as i64)).collect();
     let walls = if held == Held::Balls { ball_walls(edges, &spans, half) } else { None };
     let by_outline = template.outline(edges, &points, held, walls.map(|w| (w, margin)));
     let vessel_at = |cx: f32, bottom: u32, seen: Seen| {
@@ -288,8 +298,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         // The row's bottom where the template matches its columns best:
         // a curved bottom's last rows of liquid blur into the glass.
         let (near, lo, hi) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64, edges.width as i64);
-        let xs: Vec<i64> =
-            group.iter().map(|c| c.center_x().round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
+        let axes: Vec<f32> = group.iter().map(|c| axis(c)).collect();
+        let xs: Vec<i64> = axes.iter().map(|x| x.round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
         let bottom = template.settled_bottom(edges, &xs, bottom);
         let centres = matches(&template, edges, bottom as i64, half);
         if centres.is_empty() {
@@ -298,11 +308,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         let mut vessels: Vec<Vessel> = centres
             .iter()
             .map(|&cx| {
-                let seen = if group.iter().any(|c| (c.center_x() - cx).abs() <= half * 0.5) {
-                    Seen::Column
-                } else {
-                    Seen::Silhouette
-                };
+                let seen =
+                    if axes.iter().any(|x| (x - cx).abs() <= half * 0.5) { Seen::Column } else { Seen::Silhouette };
                 vessel_at(cx, bottom, seen)
             })
             .collect();

@@ -135,7 +135,7 @@ const MIN_SHORT_GLYPHS: usize = 4;
 
 /// How far the spacing of glyphs stacked down a tube may stray from its
 /// median, as a share of it, for short glyphs among them to count: the
-/// tolerance the layer grid gives a boundary ([`super::grid`], 0.15 of a
+/// tolerance the layer grid gives a boundary ([`super::super::grid`], 0.15 of a
 /// layer).
 const GLYPH_SPACING_SPREAD: f32 = 0.15;
 

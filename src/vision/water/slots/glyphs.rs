@@ -58,13 +58,21 @@ pub(in crate::vision::water) fn glyph_centres(
     let faintest_stroke = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
     // Enough strokes in the strip's middle third for a glyph.
     let enough = |strokes: usize| strokes * 36 >= (x1 - x0) as usize;
+    // Whether the wider row's median may be a hidden cell's grey: its
+    // green channel is then at most `DARK_GREEN`, so at least as many of
+    // its pixels as the median's rank are (counted, not sorted: most rows
+    // of light liquid fail it).
+    let dark_median_may = |y: u32| {
+        let n = (wider.0..wider.1).filter(|&x| img.get_pixel(x, y).0[1] <= DARK_GREEN).count();
+        n > (wider.1 - wider.0) as usize / 2
+    };
     let is_glyph_row = |y: u32| {
         let third = ((x1 - x0) / 3).max(1);
         let mut cell = prof[(y - y0) as usize];
         // Only a row with enough pixels bright enough for strokes on any
         // cell may hold a glyph: the wider median is taken for no other.
         let bright = |x: &u32| img.get_pixel(*x, y).0.iter().all(|&c| c >= faintest_stroke);
-        if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) {
+        if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) && dark_median_may(y) {
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
         }
         if !is_dark_grey(cell) {
@@ -126,6 +134,12 @@ pub(in crate::vision::water) fn glyph_centres(
         glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()
     }
 }
+
+/// The greenest a hidden cell's grey may be (sRGB): a CIELAB lightness of
+/// [`HIDDEN_CELL_MAX_LIGHTNESS`] is a luminance of 0.156, which green's
+/// share of luminance (0.7152) alone reaches at a linear green of 0.218,
+/// sRGB 128.5. Derived, not fitted.
+pub(super) const DARK_GREEN: u8 = 128;
 
 /// Fewest glyphs standing evenly apart down a tube that count with no
 /// glyph of 5 rows among them: small vessels' hidden layers, whose glyphs

@@ -18,6 +18,8 @@ use crate::geometry::Rect;
 use crate::imaging::color::median_color;
 
 mod glyphs;
+#[cfg(test)]
+use glyphs::DARK_GREEN;
 use glyphs::GLYPH_ABOVE_CELL;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, is_dark_grey};
 pub(super) use glyphs::{glyph_centres, glyphs_in_hidden_slots};

@@ -64,6 +64,21 @@ fn a_glyph_filling_most_of_a_narrow_strip_is_a_glyph_on_the_cell_beside_it() {
 }
 
 #[test]
+fn no_colour_greener_than_dark_green_is_a_hidden_cells_grey() {
+    // The bound the glyph finder counts by before it takes a row's median:
+    // whatever the red and blue, a green channel over it is too light.
+    for g in DARK_GREEN + 1..=255 {
+        for r in (0..=255).step_by(15) {
+            for b in (0..=255).step_by(15) {
+                assert!(!is_dark_grey([r, g, b]), "{:?}", [r, g, b]);
+            }
+        }
+    }
+    // A grey near the lightest a hidden cell is drawn in (110) is under it.
+    assert!(is_dark_grey([105, 105, 105]));
+}
+
+#[test]
 fn glyphs_of_short_hidden_layers_one_above_another_are_one_each() {
     // Tuning seed 1215: five `!`s in layers 13 rows tall, a bar of five
     // rows and a dot two rows under it, five rows from the next glyph.

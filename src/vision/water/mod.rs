@@ -353,6 +353,10 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         // Walked top down; stored bottom first.
         tube_samples.reverse();
         tube_raw.reverse();
+        // A `?` glyph marks a hidden layer, never glass or a liquid.
+        if slots::glyph_outside_hidden(&rects, &tube_samples, &prof.glyphs) {
+            return Err(VisionError::Doubtful(doubts::Doubt::GlyphUnread { tube: samples.len() + 1 }));
+        }
         // In a vessel found by its liquid, the hidden layers' number rests
         // on the grid alone: its glyphs must stand one in each.
         if matches!(look.finder, Finder::Liquid(_))

@@ -117,6 +117,10 @@ pub enum Doubt {
     )]
     GlyphsOffHidden { tube: usize },
     #[error(
+        "tube {tube} shows a `?` glyph in a slot not read as hidden, so a hidden layer may have been taken for glass or liquid"
+    )]
+    GlyphUnread { tube: usize },
+    #[error(
         "the top slot of every vessel found by its liquid was read empty, and hidden layers leave the number of layers open, so that slot may be a neck or headroom rather than room for a layer"
     )]
     TopSlotNowhereFilled,
@@ -177,7 +181,7 @@ impl Doubt {
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyUnderSurface { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
-            Doubt::GlyphsOffHidden { tube: t } => tube(t).into_iter().collect(),
+            Doubt::GlyphsOffHidden { tube: t } | Doubt::GlyphUnread { tube: t } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],

@@ -172,3 +172,16 @@ pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: 
         rects.iter().zip(samples).map(|(r, s)| if *s == SlotSample::Hidden { in_slot(r) } else { 0 }).sum();
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
+
+/// Whether some `?` glyph of a tube stands in a slot not read as hidden
+/// (`rects` and `samples` bottom first, `glyphs` their centre rows): a
+/// glyph marks a hidden layer whatever finder found the tube, so a slot
+/// holding one and read as glass (a dark cell on a dark board, beside
+/// which the board looks alike) or as a liquid (a ball's cell sampled
+/// half on the glass beside it) was misread.
+pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
+    rects
+        .iter()
+        .zip(samples)
+        .any(|(r, s)| *s != SlotSample::Hidden && glyphs.iter().any(|&y| (r.y0..r.y1).contains(&y)))
+}

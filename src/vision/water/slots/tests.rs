@@ -156,6 +156,19 @@ fn glyphs_must_stand_one_in_each_hidden_slot() {
 }
 
 #[test]
+fn a_glyph_in_a_slot_read_as_glass_or_liquid_is_a_misread_hidden_layer() {
+    use crate::geometry::SlotSample::{Color, Empty, Hidden};
+    // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
+    let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
+    let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];
+    assert!(!glyph_outside_hidden(&rects, &samples, &[70, 50]));
+    assert!(!glyph_outside_hidden(&rects, &samples, &[]));
+    // A glyph in the slot read as a liquid, and one in the slot read empty.
+    assert!(glyph_outside_hidden(&rects, &samples, &[70, 50, 30]));
+    assert!(glyph_outside_hidden(&rects, &samples, &[70, 10]));
+}
+
+#[test]
 fn short_glyphs_count_where_they_keep_the_rhythm_of_taller_ones() {
     // Tuning seed 1748: `!` bars in layers 9 rows tall, 5 rows tall up the
     // tube and 2 where the bulb narrows.

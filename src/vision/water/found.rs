@@ -13,7 +13,7 @@ use super::doubts::Doubt;
 use super::slots::{self, Profile, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
 use super::zoom::{Finder, Look, working_copy};
-use super::{ReadOptions, VisionError, faint, locks, surface, vessels};
+use super::{ReadOptions, VisionError, faint, headroom, locks, surface, vessels};
 use crate::geometry::Rect;
 
 /// What one look found: the working copy it measured in and the factor
@@ -92,6 +92,8 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
     if boxes.len() < 2 {
         return Err(VisionError::NoTubes);
     }
+    // Glass tinted unlike the board, on top of the liquid, is no layer.
+    headroom::mark_tinted_headroom(&mut profiles);
     let surfaces = surface::read_surfaces(&working, &mut profiles);
     Ok(Found { working, scale, boxes, profiles, surfaces })
 }

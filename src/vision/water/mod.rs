@@ -18,6 +18,7 @@ mod faint;
 mod found;
 mod grained;
 pub mod grid;
+mod headroom;
 mod level;
 mod locks;
 mod outline;

@@ -204,3 +204,23 @@ fn a_slot_read_empty_under_a_lit_surface_is_doubted_and_glass_above_one_is_no_li
     detection.lit = vec![2];
     assert_eq!(liquid_above(&image, &detection, &puzzle), None);
 }
+
+#[test]
+fn glass_below_the_first_liquid_is_left_out_of_the_runs_checked() {
+    // Down a strip wider than the balls: glass on top (kept), a ball, the
+    // glass beside it where it narrows, another ball, more glass.
+    const GLASS: [u8; 3] = [83, 86, 56];
+    let run = |y0, y1, color| Run { y0, y1, color, empty: false };
+    let runs = vec![
+        run(163, 177, GLASS),
+        run(181, 194, RED),
+        run(194, 207, GLASS),
+        run(219, 232, [84, 86, 57]),
+        run(232, 245, BLUE),
+        run(245, 257, GLASS),
+    ];
+    let starts = |runs: Vec<Run>| runs.iter().map(|r| r.y0).collect::<Vec<_>>();
+    assert_eq!(starts(without_glass_below_liquid(runs.clone(), &[GLASS])), [163, 181, 232]);
+    // With no glass known, nothing is left out.
+    assert_eq!(starts(without_glass_below_liquid(runs, &[])), [163, 181, 194, 219, 232, 245]);
+}

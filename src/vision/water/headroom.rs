@@ -1,0 +1,162 @@
+//! Tinted glass in the profiles: a run is taken for empty glass when it
+//! looks like the board beside its vessel, so glass tinted unlike the
+//! board (a ball sort's grey-green tubes on a dark olive board, tuning
+//! case 1125) stands in a profile as a run of liquid. Above the liquid it
+//! is then a layer: its start is taken for a boundary, and the grid that
+//! explains it too is half the true one (the headroom of four balls is half
+//! a ball high). An empty vessel shows what the glass looks like, one run
+//! from its top to its bottom; where the first run of other vessels, above
+//! their liquid, is that colour too, that colour is the glass, and the
+//! runs of it on top of every vessel are marked empty.
+//!
+//! A vessel full of one liquid is one run as well, but it holds every
+//! layer of its colour: that colour stands on no other vessel. So the
+//! glass is believed only where it tops at least [`LEAST_TOPPED`] other
+//! vessels that hold liquid under it.
+
+use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::slots::{Profile, Run};
+use crate::imaging::color::{delta_e, median_color, to_lab};
+
+/// Fewest vessels with liquid that the whole-vessel colour must top
+/// before it is taken for the glass: one could be a liquid's layers split
+/// between two vessels read at a wrong capacity; two cannot be a liquid
+/// that fills a vessel of its own. A count, not fitted.
+const LEAST_TOPPED: usize = 2;
+
+/// Least share of a vessel's height (its top to its liquid's bottom) one
+/// run must span for the vessel to be read as empty: the run stops short
+/// only by a rim or an outline's blur at either end, a few rows. Not fitted.
+const WHOLE_VESSEL: f32 = 0.85;
+
+/// Marks empty, in every profile, the runs on top of its liquid that look
+/// like the glass of the vessels read as one run from top to bottom, when
+/// that glass also tops the liquid of [`LEAST_TOPPED`] other vessels.
+/// Returns whether any run changed.
+pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> bool {
+    let Some(glass) = glass_of_empty_vessels(profiles) else {
+        return false;
+    };
+    let lab = to_lab(glass);
+    let like = |run: &Run| delta_e(to_lab(run.color), lab) < SAME_COLOR_MAX_DELTA_E;
+    let topped = profiles
+        .iter()
+        .filter(|p| {
+            let mut long = long_runs(p);
+            long.next().is_some_and(|first| !first.empty && like(first)) && long.next().is_some()
+        })
+        .count();
+    if topped < LEAST_TOPPED {
+        return false;
+    }
+    let mut changed = false;
+    for p in profiles.iter_mut() {
+        let shortest = p.shortest_layer;
+        let glyphs = p.glyphs.clone();
+        for run in &mut p.runs {
+            let short = run.y1 - run.y0 < shortest;
+            if run.empty || short && !like(run) {
+                continue;
+            }
+            if !like(run) || holds_glyph(&glyphs, run) {
+                break;
+            }
+            run.empty = true;
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The colour of the vessels whose profile is one long run (no glyph in
+/// it) spanning [`WHOLE_VESSEL`] of their height, when there are any and
+/// they agree (within one colour's spread).
+fn glass_of_empty_vessels(profiles: &[Profile]) -> Option<[u8; 3]> {
+    let whole: Vec<[u8; 3]> = profiles
+        .iter()
+        .filter_map(|p| {
+            let mut long = long_runs(p);
+            let only = long.next().filter(|_| long.next().is_none())?;
+            let height = p.bottom.saturating_sub(p.top) as f32;
+            let spans = (only.y1 - only.y0) as f32 >= height * WHOLE_VESSEL;
+            (spans && !only.empty && !holds_glyph(&p.glyphs, only)).then_some(only.color)
+        })
+        .collect();
+    if whole.is_empty() {
+        return None;
+    }
+    let glass = median_color(&whole);
+    let lab = to_lab(glass);
+    whole.iter().all(|&c| delta_e(to_lab(c), lab) < SAME_COLOR_MAX_DELTA_E).then_some(glass)
+}
+
+/// A profile's runs tall enough to be a layer, top first.
+fn long_runs(p: &Profile) -> impl Iterator<Item = &Run> {
+    p.runs.iter().filter(|r| r.y1 - r.y0 >= p.shortest_layer)
+}
+
+/// Whether a `?` glyph stands in `run`.
+fn holds_glyph(glyphs: &[u32], run: &Run) -> bool {
+    glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::water::slots::Top;
+
+    const GLASS: [u8; 3] = [83, 86, 56];
+    const RED: [u8; 3] = [200, 30, 30];
+    const BLUE: [u8; 3] = [30, 60, 200];
+
+    /// A profile from row 159 to its liquid's bottom at 277, 57 wide
+    /// (runs of 18 rows or more are layers), with runs `(y0, y1, colour)`,
+    /// none read empty.
+    fn vessel(runs: &[(u32, u32, [u8; 3])]) -> Profile {
+        Profile {
+            runs: runs.iter().map(|&(y0, y1, color)| Run { y0, y1, color, empty: false }).collect(),
+            glyphs: Vec::new(),
+            top: 159,
+            shortest_layer: 18,
+            bottom: 277,
+            top_is: Top::BodyTop,
+            columns: (11, 46),
+        }
+    }
+
+    fn empty_flags(profiles: &[Profile]) -> Vec<Vec<bool>> {
+        profiles.iter().map(|p| p.runs.iter().map(|r| r.empty).collect()).collect()
+    }
+
+    #[test]
+    fn glass_tinted_unlike_the_board_over_the_liquid_is_marked_empty() {
+        // Tuning case 1125's shape: two vessels with a unit of headroom
+        // (and a rim under the row the profile starts at), one empty.
+        let mut profiles = vec![
+            vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
+            vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
+            vessel(&[(163, 277, GLASS)]),
+        ];
+        assert!(mark_tinted_headroom(&mut profiles));
+        assert_eq!(empty_flags(&profiles), [vec![true, false, false], vec![true, false, false], vec![true]]);
+    }
+
+    #[test]
+    fn a_vessel_full_of_one_liquid_is_no_glass() {
+        // The whole-vessel colour tops one other vessel only: it may be
+        // a liquid (a full vessel of it, its last layer elsewhere).
+        let mut profiles = vec![
+            vessel(&[(163, 202, RED), (202, 240, BLUE), (240, 277, BLUE)]),
+            vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
+            vessel(&[(163, 277, RED)]),
+        ];
+        assert!(!mark_tinted_headroom(&mut profiles));
+        // No vessel read as one run: no glass seen.
+        let mut profiles = vec![
+            vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
+            vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
+        ];
+        assert!(!mark_tinted_headroom(&mut profiles));
+        assert!(empty_flags(&profiles).iter().flatten().all(|&e| !e));
+    }
+}

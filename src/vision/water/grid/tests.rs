@@ -1,0 +1,85 @@
+//! The layer grid's unit tests on made-up profiles: boundaries each on a
+//! layer of their own, lit-surface conventions, corks, shoulders and glyphs.
+
+use super::*;
+
+/// A profile of a tube `width` wide from row `top` to its liquid's
+/// bottom, with runs `(y0, y1, empty)`.
+fn tube(top: u32, bottom: u32, width: u32, runs: &[(u32, u32, bool)]) -> Profile {
+    let runs = runs.iter().map(|&(y0, y1, empty)| Run { y0, y1, color: [0, 0, 0], empty }).collect();
+    Profile {
+        runs,
+        glyphs: Vec::new(),
+        top,
+        shortest_layer: (width * 3).div_ceil(10),
+        bottom,
+        top_is: Top::BelowRim,
+        columns: (width / 5, width - width / 5),
+    }
+}
+
+#[test]
+fn two_boundaries_of_one_tube_are_never_one_layer() {
+    // Three full tubes of seven 11.6-row units (one on top of six alike,
+    // a generated case), 29 wide. A unit of 40 rounds both boundaries,
+    // 11 rows apart, to layer 2 and read three layers; each boundary
+    // on a layer of its own needs a unit under 11 / 0.7 rows. (Which
+    // unit under that the two boundaries cannot tell.)
+    let full = tube(406, 491, 29, &[(410, 420, false), (421, 491, false)]);
+    let empty = tube(406, 491, 29, &[(410, 491, true)]);
+    let g = slot_geometry(&[full.clone(), full.clone(), full, empty.clone(), empty]).unwrap();
+    assert!(g.layer_height < 11.0 / 0.7, "{g:?}");
+    assert!(g.capacity >= 5, "{g:?}");
+}
+
+#[test]
+fn a_surface_band_inside_the_top_layer_and_a_cork_above_the_glass_are_read() {
+    // Units of 40 rows from row 560 up; each liquid's top layer starts
+    // with a 14-row lit band (zhoushizoe's bottles). One open tube,
+    // three corked ones whose cork (two short runs) stands above a gap
+    // of empty glass: the cork is no room, so the capacity is 4.
+    let band = |top: u32| [(top, top + 14, false), (top + 14, 560, false)];
+    let open = {
+        let [a, b] = band(440);
+        tube(370, 560, 57, &[(370, 376, false), (376, 440, true), a, b])
+    };
+    let corked = |top: u32| {
+        let [a, b] = band(top);
+        tube(350, 560, 57, &[(350, 362, false), (363, 379, false), (390, 398, true), a, b])
+    };
+    let g = slot_geometry(&[open, corked(400), corked(520), corked(480)]).unwrap();
+    assert!((g.layer_height - 40.0).abs() < 1.0, "{g:?}");
+    assert_eq!(g.capacity, 4, "{g:?}");
+}
+
+#[test]
+fn a_grid_whose_own_boundaries_disown_its_bottom_gives_way_to_the_tightest() {
+    // zhoushizoe's level 2 (1096x2560): tops of three and two 96-row
+    // layers above the bottom, each under a lit band. A 131-row grid
+    // with its bottom 41 rows up takes both tops within the tolerance,
+    // as layers 1 and 2, but refitted its own boundaries put the
+    // bottom 0.9 layer away; 96 rows fits them within a few rows.
+    let glass = [(944, 960, true), (976, 1000, true), (1000, 1120, true)];
+    let with = |rest: &[(u32, u32, bool)]| tube(944, 1447, 142, &[&glass[..], rest].concat());
+    let two_colours = with(&[(1127, 1157, false), (1160, 1252, false), (1256, 1447, false)]);
+    let three = with(&[(1122, 1156, false), (1160, 1447, false)]);
+    let two = with(&[(1230, 1260, false), (1260, 1447, false)]);
+    let three = Profile { bottom: 1444, ..three };
+    let two = Profile { bottom: 1446, ..two };
+    let g = slot_geometry(&[two_colours, three, two]).unwrap();
+    assert!((g.layer_height - 96.0).abs() < 3.0, "{g:?}");
+}
+
+#[test]
+fn a_vessel_full_to_its_body_top_holds_the_layers_its_liquid_spans() {
+    // Flasks of 33-row units whose shoulder cuts the top layer to 28
+    // rows (generated seed 1000046): 2.85 units tall, so 2 by the
+    // height, and then the unit halved to make 3 or more. The full
+    // vessel's liquid spans 3 units, to the nearest.
+    let body = |runs: &[(u32, u32, bool)]| Profile { top_is: Top::BodyTop, ..tube(326, 422, 46, runs) };
+    let full = body(&[(326, 354, false), (355, 388, false), (389, 422, false)]);
+    let two = body(&[(326, 388, true), (389, 422, false)]);
+    let g = slot_geometry(&[full.clone(), full, two]).unwrap();
+    assert!((g.layer_height - 33.0).abs() < 1.5, "{g:?}");
+    assert_eq!(g.capacity, 3, "{g:?}");
+}

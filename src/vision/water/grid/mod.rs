@@ -72,7 +72,7 @@ fn explained(evidence: &[Evidence], h: f32, shift: f32) -> f32 {
 /// The rows of every tube that should sit on the layer grid: run starts on
 /// layer boundaries, glyph centres in the middle of a layer; and whether
 /// any tube showed a surface band (which only then matters).
-fn evidence(profiles: &[Profile], surface: SurfaceBand) -> (Vec<Evidence>, bool) {
+fn evidence(profiles: &[Profile], surface: SurfaceBand, glyph_h: Option<f32>) -> (Vec<Evidence>, bool) {
     let mut out = Vec::new();
     let mut saw_surface = false;
     for (t, p) in profiles.iter().enumerate() {
@@ -85,6 +85,20 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand) -> (Vec<Evidence>, bool)
         let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
         for (i, run) in p.runs.iter().enumerate() {
             let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
+            // A glyph's bright rows split its cell's run (the median of a
+            // ball's top, glyph and glass beside it, is neither): a run
+            // starting at a glyph's centre starts on no boundary, unless
+            // a layer of liquid ends there (the top of a hidden block
+            // whose first glyph is found high, at small sizes).
+            let after_layer = i > 0 && {
+                let above = &p.runs[i - 1];
+                !above.empty && is_long(above, p) && !holds_glyph(above)
+            };
+            let on_glyph =
+                glyph_h.is_some_and(|h| p.glyphs.iter().any(|&g| (run.y0 as f32 - g as f32).abs() < h * GLYPH_SPLIT));
+            if on_glyph && !after_layer {
+                continue;
+            }
             if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p) {
                 continue;
             }
@@ -106,6 +120,13 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand) -> (Vec<Evidence>, bool)
     }
     (out, saw_surface)
 }
+
+/// How near a glyph's centre, in layers (the glyphs' spacing), a run that
+/// starts there is taken for the glyph's split of its cell rather than a
+/// layer's start: a boundary stands half a layer from every glyph's
+/// centre, and the run a glyph splits starts a row or two from it (1-2
+/// rows of 24 in tuning case 636). Half way to the boundary; not fitted.
+const GLYPH_SPLIT: f32 = 0.25;
 
 /// Layer height and capacity shared by all tubes of a screenshot.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -146,10 +167,10 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     let glyph_h = per_glyph.get(per_glyph.len() / 2).copied();
     // The surface band above the layer is the convention the reader was
     // built on; the other is taken only when its grid explains more.
-    let (above, saw_surface) = evidence(profiles, SurfaceBand::AboveLayer);
+    let (above, saw_surface) = evidence(profiles, SurfaceBand::AboveLayer, glyph_h);
     let mut grid = fit_grid(&above, tallest, glyph_h).map(|g| (g, explained(&above, g.0, g.1)));
     if saw_surface {
-        let (inside, _) = evidence(profiles, SurfaceBand::InsideLayer);
+        let (inside, _) = evidence(profiles, SurfaceBand::InsideLayer, glyph_h);
         if let Some(g) = fit_grid(&inside, tallest, glyph_h)
             && grid.is_none_or(|(_, share)| explained(&inside, g.0, g.1) > share)
         {

@@ -71,6 +71,38 @@ fn a_grid_whose_own_boundaries_disown_its_bottom_gives_way_to_the_tightest() {
 }
 
 #[test]
+fn a_run_split_at_a_glyphs_centre_starts_on_no_boundary() {
+    // Tuning case 636's tubes of balls, 24-row slots from the bottom at
+    // 276: a ball on top of three hidden ones, whose glyphs split each
+    // ball's run at its centre (the ball's top half, with the glyph
+    // and the glass beside it, reads as glass). Those starts stand
+    // half a slot off the grid and are no evidence for it; the top
+    // ball's start is.
+    let hidden = |top: u32| {
+        let mut runs = vec![(161, top, true), (top, top + 19, false)];
+        for k in 1..=3 {
+            let y = top + 24 * k;
+            runs.extend([(y, y + 11, true), (y + 11, y + 24, false)]);
+        }
+        let mut p = tube(154, 276, 40, &runs);
+        p.glyphs = (1..=3).map(|k| top + 24 * k + 12).collect();
+        p
+    };
+    let boundaries = |p: Profile, glyph_h| {
+        let (evidence, _) = evidence(&[p], SurfaceBand::AboveLayer, glyph_h);
+        evidence.iter().filter(|e| e.offset == 0.0).map(|e| e.d).collect::<Vec<_>>()
+    };
+    assert_eq!(boundaries(hidden(180), Some(24.0)), [96.0]);
+    // Without the glyphs' spacing nothing is known of it.
+    assert_eq!(boundaries(hidden(180), None), [96.0, 61.0, 37.0, 13.0]);
+    // A run starting at a glyph's centre under a layer of liquid starts
+    // on a boundary: the top of the hidden block, its glyph found high.
+    let mut after_layer = tube(154, 276, 40, &[(161, 180, true), (180, 204, false), (204, 276, false)]);
+    after_layer.glyphs = vec![205, 228, 252];
+    assert_eq!(boundaries(after_layer, Some(24.0)), [96.0, 72.0]);
+}
+
+#[test]
 fn a_vessel_full_to_its_body_top_holds_the_layers_its_liquid_spans() {
     // Flasks of 33-row units whose shoulder cuts the top layer to 28
     // rows (generated seed 1000046): 2.85 units tall, so 2 by the

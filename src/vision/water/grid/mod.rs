@@ -53,7 +53,9 @@ impl Evidence {
     fn layer(&self, h: f32, shift: f32) -> Option<i32> {
         let layers = (self.d + shift) / h - self.offset;
         let k = layers.round();
-        (k >= 1.0 - self.offset && (layers - k).abs() <= 0.15).then_some(k as i32)
+        // Nothing lies on the bottom itself: the lowest boundary is one
+        // layer up, the lowest glyph (the bottom slot's) half a layer up.
+        (k + self.offset >= 0.5 && (layers - k).abs() <= 0.15).then_some(k as i32)
     }
 }
 

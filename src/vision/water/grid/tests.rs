@@ -71,6 +71,20 @@ fn a_grid_whose_own_boundaries_disown_its_bottom_gives_way_to_the_tightest() {
 }
 
 #[test]
+fn a_glyph_in_the_bottom_slot_is_on_the_grid_and_the_bottom_is_no_boundary() {
+    // 24-row layers: the bottom slot's glyph half a layer up is on the
+    // grid (it was left out, so every tube of hidden layers lost a
+    // glyph's evidence; tuning cases 312, 636, 1446 and 1913 read
+    // with it); a boundary on the bottom itself is no evidence.
+    let glyph = Evidence { d: 12.0, offset: 0.5, tube: 0 };
+    assert_eq!(glyph.layer(24.0, 0.0), Some(0));
+    assert_eq!(Evidence { d: 36.0, ..glyph }.layer(24.0, 0.0), Some(1));
+    let boundary = Evidence { d: 0.5, offset: 0.0, tube: 0 };
+    assert_eq!(boundary.layer(24.0, 0.0), None);
+    assert_eq!(Evidence { d: 24.5, ..boundary }.layer(24.0, 0.0), Some(1));
+}
+
+#[test]
 fn a_run_split_at_a_glyphs_centre_starts_on_no_boundary() {
     // Tuning case 636's tubes of balls, 24-row slots from the bottom at
     // 276: a ball on top of three hidden ones, whose glyphs split each

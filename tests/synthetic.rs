@@ -124,3 +124,21 @@ fn columns_split_by_their_glyphs_are_centred_on_their_vessels() {
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
     }
 }
+
+/// Ball sorts whose grey-green tubes are tinted unlike their dark olive
+/// board (tuning cases 1124 and 1125): the headroom read as a run of
+/// liquid, so the grid fitted half a ball, until the glass the empty
+/// tubes show was marked empty on top of the others; and hidden layers
+/// whose bottom glyph the grid left out (cases 312 and 636, the latter
+/// also with glyphs splitting each hidden ball's run). All four were
+/// refused before.
+#[test]
+fn tinted_ball_tubes_and_bottom_glyphs_are_read() {
+    use snapsolve::synthetic::water::generate::case;
+    for seed in [1124, 1125, 312, 636] {
+        let c = case(seed);
+        let read = read(&c.picture, &ReadOptions::default()).read;
+        let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
+    }
+}

@@ -11,7 +11,7 @@ use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
-use crate::vision::water::board::{board_at_walls, looks_empty, sample_beside};
+use crate::vision::water::board::{EMPTY_DELTA_E, board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
 use crate::vision::water::surface::lit_band_ends_at;
@@ -28,7 +28,11 @@ use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 /// their runs.
 pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
     let outlines = outlines(detection);
-    let glass = raw_of(detection, SlotSample::Empty);
+    // The empty slots' colours, each once (as [`looks_empty`] compares).
+    let mut glass = raw_of(detection, SlotSample::Empty);
+    glass.sort_unstable();
+    glass.dedup();
+    let glass: Vec<Lab> = glass.into_iter().map(to_lab).collect();
     for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
         if samples.contains(&SlotSample::Hidden) || tube.slots.is_empty() {
             continue;
@@ -66,21 +70,22 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
     None
 }
 
-/// `runs` without those that look like the empty glass (a slot read
-/// empty, `glass`) below the first that does not: glass stands only above
+/// `runs` without those that look like the empty glass (within
+/// [`EMPTY_DELTA_E`] of a slot read empty, `glass` in CIELAB) below the first that does not: glass stands only above
 /// the liquid, but a round ball leaves the glass beside it, and down a
 /// strip wider than the ball's middle the glass is the median colour over
 /// the rows where the ball narrows (half a slot between two balls in
 /// tuning case 1125, where the glass is tinted unlike the board, and a
 /// ball there as short as a gap). The change of colour is then from one
 /// ball to the next, wherever the gap between them lies.
-fn without_glass_below_liquid(runs: Vec<Run>, glass: &[[u8; 3]]) -> Vec<Run> {
-    let is_glass = |r: &Run| glass.iter().any(|&g| looks_empty(r.color, g));
+fn without_glass_below_liquid(runs: Vec<Run>, glass: &[Lab]) -> Vec<Run> {
     let mut liquid_seen = false;
     runs.into_iter()
         .filter(|r| {
-            let glass_below_liquid = liquid_seen && is_glass(r);
-            liquid_seen |= !is_glass(r);
+            let lab = to_lab(r.color);
+            let is_glass = glass.iter().any(|&g| delta_e(lab, g) < EMPTY_DELTA_E);
+            let glass_below_liquid = liquid_seen && is_glass;
+            liquid_seen |= !is_glass;
             !glass_below_liquid
         })
         .collect()

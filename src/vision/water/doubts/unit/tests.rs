@@ -220,7 +220,7 @@ fn glass_below_the_first_liquid_is_left_out_of_the_runs_checked() {
         run(245, 257, GLASS),
     ];
     let starts = |runs: Vec<Run>| runs.iter().map(|r| r.y0).collect::<Vec<_>>();
-    assert_eq!(starts(without_glass_below_liquid(runs.clone(), &[GLASS])), [163, 181, 232]);
+    assert_eq!(starts(without_glass_below_liquid(runs.clone(), &[to_lab(GLASS)])), [163, 181, 232]);
     // With no glass known, nothing is left out.
     assert_eq!(starts(without_glass_below_liquid(runs, &[])), [163, 181, 194, 219, 232, 245]);
 }

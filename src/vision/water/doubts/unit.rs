@@ -71,13 +71,14 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
 }
 
 /// `runs` without those that look like the empty glass (within
-/// [`EMPTY_DELTA_E`] of a slot read empty, `glass` in CIELAB) below the first that does not: glass stands only above
-/// the liquid, but a round ball leaves the glass beside it, and down a
-/// strip wider than the ball's middle the glass is the median colour over
-/// the rows where the ball narrows (half a slot between two balls in
-/// tuning case 1125, where the glass is tinted unlike the board, and a
-/// ball there as short as a gap). The change of colour is then from one
-/// ball to the next, wherever the gap between them lies.
+/// [`EMPTY_DELTA_E`] of a slot read empty, `glass` in CIELAB) below the
+/// first that does not: glass stands only above the liquid, but a round
+/// ball leaves the glass beside it, and down a strip wider than the
+/// ball's middle the glass is the median colour over the rows where the
+/// ball narrows (half a slot between two balls in tuning case 1125, where
+/// the glass is tinted unlike the board, and a ball there as short as a
+/// gap). The change of colour is then from one ball to the next, wherever
+/// the gap between them lies.
 fn without_glass_below_liquid(runs: Vec<Run>, glass: &[Lab]) -> Vec<Run> {
     let mut liquid_seen = false;
     runs.into_iter()

@@ -98,13 +98,7 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
 /// refused when a dark slot with something bright in it was hidden).
 #[test]
 fn hidden_layers_are_told_by_their_glyph_in_vessels_found_by_their_liquid() {
-    use snapsolve::synthetic::water::generate::case;
-    for seed in [100, 725] {
-        let c = case(seed);
-        let read = read(&c.picture, &ReadOptions::default()).read;
-        let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
-    }
+    reads_exactly(&[100, 725]);
 }
 
 /// Generated tuning cases whose hidden blocks are split by their glyphs and
@@ -116,13 +110,7 @@ fn hidden_layers_are_told_by_their_glyph_in_vessels_found_by_their_liquid() {
 /// in each hidden layer).
 #[test]
 fn columns_split_by_their_glyphs_are_centred_on_their_vessels() {
-    use snapsolve::synthetic::water::generate::case;
-    for seed in [1096, 1401, 1404] {
-        let c = case(seed);
-        let read = read(&c.picture, &ReadOptions::default()).read;
-        let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
-    }
+    reads_exactly(&[1096, 1401, 1404]);
 }
 
 /// Ball sorts whose grey-green tubes are tinted unlike their dark olive
@@ -134,8 +122,14 @@ fn columns_split_by_their_glyphs_are_centred_on_their_vessels() {
 /// refused before.
 #[test]
 fn tinted_ball_tubes_and_bottom_glyphs_are_read() {
+    reads_exactly(&[1124, 1125, 312, 636]);
+}
+
+/// Reads each generated case of `seeds` and asserts it is read exactly
+/// (a refusal names its seed and reason).
+fn reads_exactly(seeds: &[u64]) {
     use snapsolve::synthetic::water::generate::case;
-    for seed in [1124, 1125, 312, 636] {
+    for &seed in seeds {
         let c = case(seed);
         let read = read(&c.picture, &ReadOptions::default()).read;
         let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}"));

@@ -50,15 +50,13 @@ pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> bool {
         return false;
     }
     let mut changed = false;
-    for p in profiles.iter_mut() {
-        let shortest = p.shortest_layer;
-        let glyphs = p.glyphs.clone();
-        for run in &mut p.runs {
-            let short = run.y1 - run.y0 < shortest;
-            if run.empty || short && !like(run) {
+    for Profile { runs, glyphs, shortest_layer, .. } in profiles.iter_mut() {
+        for run in runs.iter_mut() {
+            let (short, glassy) = (run.y1 - run.y0 < *shortest_layer, like(run));
+            if run.empty || short && !glassy {
                 continue;
             }
-            if !like(run) || holds_glyph(&glyphs, run) {
+            if !glassy || holds_glyph(glyphs, run) {
                 break;
             }
             run.empty = true;

@@ -24,9 +24,9 @@ pub(super) struct Found<'a> {
     pub scale: f32,
     pub boxes: Vec<TubeBox>,
     pub profiles: Vec<Profile>,
-    /// Per profile, the row its liquid's lit surface says the liquid
-    /// starts at ([`surface::read_surfaces`]).
-    pub surfaces: Vec<Option<u32>>,
+    /// Per profile, its liquid's lit surface, if seen
+    /// ([`surface::read_surfaces`]).
+    pub surfaces: Vec<Option<surface::LitSurface>>,
 }
 
 /// The vessels the liquid shows in one screenshot, found once, when a look

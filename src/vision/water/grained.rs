@@ -166,6 +166,7 @@ mod tests {
             raw,
             capacity: 3,
             lit: Vec::new(),
+            capped: Vec::new(),
         };
         (image, detection)
     }

@@ -44,6 +44,7 @@ use colors::ClusterOptions;
 use found::{Found, FoundBy, LiquidVessels};
 use regrid::Grid;
 use slots::{RunFloor, sample_slot, slot_geometry, slot_rects};
+use surface::LIT_BAND_SHARE;
 use tubes::{TubeBox, TubeFinding};
 pub use zoom::WORKING_HEIGHT;
 use zoom::{Finder, Look, MAX_DOUBLED_HEIGHT, Zoom};
@@ -103,6 +104,13 @@ pub struct Detection {
     /// for a tube with no surface seen, a locked one, or a made-up
     /// detection).
     pub lit: Vec<usize>,
+    /// Per tube: how many of its slots, from the bottom, are centred at or
+    /// under the top of its liquid's own lit surface, above which no slot
+    /// holds liquid (`None` for a tube with no such surface seen, a locked
+    /// one, or a made-up detection). The slots above may still be read as
+    /// a colour (a cork's): the reading on a grid a layer shorter is tried
+    /// when every tube's top slot holds no liquid ([`regrid`]).
+    pub capped: Vec<Option<usize>>,
 }
 
 /// A level read from a screenshot, and where it is on it.
@@ -325,10 +333,19 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
     let mut lits = Vec::new();
+    let mut cappeds = Vec::new();
     let mut layout_tubes = Vec::new();
     for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
         let rects = slot_rects(tube, prof, &geometry);
-        let under_surface = |r: &Rect| surface.is_some_and(|y| (r.y0 + r.y1) / 2 >= y);
+        let under_surface = |r: &Rect| surface.is_some_and(|s| (r.y0 + r.y1) / 2 >= s.liquid_top);
+        // A liquid has one top, its lit surface (a band a fraction of a
+        // layer tall, its liquid's own): the slots centred at or under the
+        // band's top may hold liquid, none above it (a cork, a cap, a
+        // neck's glass, or the band itself, drawn above the top layer).
+        let own_band = surface.and_then(|s| {
+            s.band_top.filter(|&top| ((s.liquid_top - top) as f32) < geometry.layer_height * LIT_BAND_SHARE)
+        });
+        let capped = own_band.map(|top| rects.iter().filter(|r| (r.y0 + r.y1) / 2 >= top).count());
         let mut tube_samples = Vec::new();
         let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
@@ -377,6 +394,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             }
         }
         lits.push(rects.iter().filter(|r| under_surface(r)).count());
+        cappeds.push(capped);
         samples.push(tube_samples);
         raws.push(tube_raw);
         layout_tubes.push(TubeLayout {
@@ -411,6 +429,8 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut open_layouts = layout_tubes.into_iter();
     let mut open_raws = raws.into_iter();
     let mut open_lits = lits.into_iter();
+    let mut open_cappeds = cappeds.into_iter();
+    let mut capped = Vec::new();
     let mut raws = Vec::new();
     let mut lit = Vec::new();
     let mut samples = Vec::new();
@@ -422,6 +442,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
                 samples.push(open_samples.next().expect("one per open tube"));
                 raws.push(open_raws.next().expect("one per open tube"));
                 lit.push(open_lits.next().expect("one per open tube").min(capacity));
+                capped.push(open_cappeds.next().expect("one per open tube"));
                 layout_tubes.push(open_layouts.next().expect("one per open tube"));
                 locks.push(None);
             }
@@ -429,6 +450,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
                 samples.push(vec![SlotSample::Hidden; capacity]);
                 raws.push(Vec::new());
                 lit.push(0);
+                capped.push(None);
                 let h = geometry.layer_height;
                 let slots = (0..capacity)
                     .map(|k| {
@@ -457,6 +479,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         raw: raws,
         capacity,
         lit,
+        capped,
     })
 }
 

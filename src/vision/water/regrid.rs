@@ -56,6 +56,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     };
     while let Some(grid) = next {
         let (again, glassy) = with_glass_empty(image, options, on_grid(grid), known);
+        let again = unless_in_groups(again);
         if again.read.is_ok() {
             return again;
         }
@@ -78,11 +79,24 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     // as a slot of liquid under every tube's.
     if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
         let (again, _) = with_glass_empty(image, options, on_grid(Grid::FloorRaised), None);
+        let again = unless_in_groups(again);
         if again.read.is_ok() {
             return again;
         }
     }
     measured
+}
+
+/// A reading on a grid other than the one measured, doubted when its
+/// slots come in groups ([`doubts::slots_in_groups`]): a grid at half the
+/// unit that the counts refused with a slot more (a neck, or glass over
+/// the liquid, read as two slots) adds up a slot fewer, each layer read
+/// as two (test case 1001047, tubes of capacity 3 read as 6).
+fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
+    if let Some(doubt) = sight.read.as_ref().ok().and_then(|read| doubts::slots_in_groups(&read.puzzle)) {
+        sight.read = Err(VisionError::Doubtful(doubt));
+    }
+    sight
 }
 
 /// `sight` when its reading passed; else, when its counts failed or it
@@ -147,10 +161,16 @@ fn glass_doubted(sight: &WaterSight) -> bool {
     matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.glass_read_as_liquid() || *d == doubts::Doubt::AllFull)
 }
 
-/// Whether the top slot of every open tube was read empty.
+/// Whether the top slot of every open tube holds no liquid: read empty,
+/// or centred above the liquid's own lit surface (a cork or cap on a full
+/// vessel, read as a colour: zhoushizoe 1697942111030, bottles measured
+/// from their corks' tops).
 fn every_top_slot_empty(detection: &Detection) -> bool {
-    let open = detection.samples.iter().zip(&detection.locks).filter(|(_, lock)| lock.is_none());
-    open.map(|(s, _)| s.last()).all(|top| top == Some(&SlotSample::Empty))
+    let open = detection.samples.iter().enumerate().zip(&detection.locks).filter(|(_, lock)| lock.is_none());
+    open.map(|(t, _)| t).all(|(t, s)| {
+        let capped = detection.capped.get(t).copied().flatten().is_some_and(|n| s.len() > n);
+        s.last() == Some(&SlotSample::Empty) || capped
+    })
 }
 
 /// The colour the top slot of every open tube shows (of two or more, the
@@ -323,5 +343,33 @@ mod tests {
         // the rock's grain, matches neither the ground beside them nor the
         // glass above the sky, and was read as liquid.
         reads_exactly(172);
+    }
+
+    #[test]
+    fn a_cork_above_a_full_vessels_lit_surface_holds_no_liquid() {
+        // zhoushizoe 1697942111030: bottles measured from their corks'
+        // tops, six slots for four layers; a corked bottle's top slot
+        // shows its cork (a colour), above its liquid's own lit surface.
+        use super::every_top_slot_empty;
+        use crate::geometry::SlotSample::{Color, Empty};
+        let cork = Color([238, 166, 84]);
+        let corked: Vec<_> = vec![Color([252, 124, 0]); 4].into_iter().chain([Color([159, 182, 169]), cork]).collect();
+        let empty = vec![Empty; 6];
+        let detection = |capped: Vec<Option<usize>>| crate::vision::water::Detection {
+            image_width: 100,
+            image_height: 100,
+            tubes: Vec::new(),
+            samples: vec![corked.clone(), empty.clone()],
+            locks: vec![None, None],
+            raw: Vec::new(),
+            capacity: 6,
+            lit: Vec::new(),
+            capped,
+        };
+        assert!(every_top_slot_empty(&detection(vec![Some(4), None])));
+        // Where no surface of its own was seen, the cork is a colour.
+        assert!(!every_top_slot_empty(&detection(vec![None, None])));
+        // And a tube whose own surface is its top slot's holds liquid there.
+        assert!(!every_top_slot_empty(&detection(vec![Some(6), None])));
     }
 }

@@ -14,7 +14,7 @@
 use image::RgbImage;
 
 use super::grid::SURFACE_GAP;
-use super::slots::{Profile, Run, row_colors};
+use super::slots::{Profile, RUN_STEP, Run, color_distance, row_colors};
 use crate::imaging::color::median_color;
 
 /// How much darker, in any channel, a lit band may be than its liquid:
@@ -36,10 +36,37 @@ fn is_lit(band: [u8; 3], liquid: [u8; 3]) -> bool {
 
 /// Whether `band`, a run shorter than a layer, ends on `liquid`, a run as
 /// long as one, but for the [`SURFACE_GAP`] of anti-aliased rows between.
+/// A band lit against its liquid is short enough at half the liquid's
+/// length or less ([`LIT_BAND_SHARE`]), whatever the profile's shortest
+/// layer says.
 fn stands_on(p: &Profile, band: &Run, liquid: &Run) -> bool {
-    band.y1 - band.y0 < p.shortest_layer
-        && liquid.y1 - liquid.y0 >= p.shortest_layer
-        && band.y1 + SURFACE_GAP >= liquid.y0
+    let (band_len, liquid_len) = (band.y1 - band.y0, liquid.y1 - liquid.y0);
+    let short = band_len < p.shortest_layer
+        || (band_len as f32 <= liquid_len as f32 * LIT_BAND_SHARE && is_lit(band.color, liquid.color));
+    short && liquid_len >= p.shortest_layer && band.y1 + SURFACE_GAP >= liquid.y0
+}
+
+/// Longest a lit band may be, as a share of the liquid's run it stands
+/// on, to be taken for that liquid's surface rather than a layer of a
+/// lighter colour: a lit surface is a fraction of one layer (0.35-0.4 of
+/// zhoushizoe's, whose vases and bottles are measured with a shortest
+/// layer under it), and the run under it holds at least one layer; a
+/// lighter layer on one of its own height is no surface. Half, not
+/// fitted.
+pub(super) const LIT_BAND_SHARE: f32 = 0.5;
+
+/// Whether `band` is the lit surface of `liquid`, the run it stands on:
+/// neither is empty glass nor holds a `?` glyph (whose strokes are lighter
+/// than its cell, in a run of their own at some sizes), it stands on it
+/// ([`stands_on`]) and is lit against it ([`is_lit`]).
+pub(super) fn is_lit_surface(p: &Profile, band: &Run, liquid: &Run) -> bool {
+    let glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
+    !band.empty
+        && !liquid.empty
+        && !glyph(band)
+        && !glyph(liquid)
+        && stands_on(p, band, liquid)
+        && is_lit(band.color, liquid.color)
 }
 
 /// The height of the lit bands the profiles show as runs of their own: a
@@ -52,9 +79,7 @@ fn band_height(profiles: &[Profile]) -> Option<u32> {
         .flat_map(|p| {
             p.runs.windows(2).filter_map(|w| {
                 let (band, liquid) = (w[0], w[1]);
-                let lit =
-                    !band.empty && !liquid.empty && stands_on(p, &band, &liquid) && is_lit(band.color, liquid.color);
-                lit.then_some(liquid.y0 - band.y0)
+                is_lit_surface(p, &band, &liquid).then_some(liquid.y0 - band.y0)
             })
         })
         .collect();
@@ -67,17 +92,29 @@ fn band_height(profiles: &[Profile]) -> Option<u32> {
 /// Whether the rows `start..end` of the columns `x0..x1` are a lit band on
 /// the liquid below them: their median colour lit ([`is_lit`]) against the
 /// median of as many rows below `end` (no further than `below`).
-pub(crate) fn lit_band_ends_at(image: &RgbImage, (x0, x1): (u32, u32), (start, end): (u32, u32), below: u32) -> bool {
+pub(crate) fn lit_band_ends_at(image: &RgbImage, columns: (u32, u32), rows: (u32, u32), below: u32) -> bool {
+    lit_band_colors(image, columns, rows, below).is_some()
+}
+
+/// The colours of the band of rows `start..end` and of the liquid under
+/// it, as [`lit_band_ends_at`] measures them, when the band is lit.
+fn lit_band_colors(
+    image: &RgbImage,
+    (x0, x1): (u32, u32),
+    (start, end): (u32, u32),
+    below: u32,
+) -> Option<([u8; 3], [u8; 3])> {
     if end <= start + 1 {
-        return false;
+        return None;
     }
     let below = below.min(end + (end - start)).min(image.height());
     let (x1, step) = (x1.min(image.width()), super::slots::check_step(x0, x1));
     if below <= end + 1 || x1 <= x0 {
-        return false;
+        return None;
     }
     let median = |y0: u32, y1: u32| median_color(&row_colors(image, x0, x1, y0, y1, step));
-    is_lit(median(start, end), median(end, below))
+    let (band, liquid) = (median(start, end), median(end, below));
+    is_lit(band, liquid).then_some((band, liquid))
 }
 
 /// The lit surfaces of the profiles' liquids, where the other tubes show
@@ -90,9 +127,19 @@ pub(crate) fn lit_band_ends_at(image: &RgbImage, (x0, x1): (u32, u32), (start, e
 /// nothing is empty glass, whatever the board beside the tube looks like
 /// (a full tube of a sky-blue liquid before a blue sky, zhoushizoe
 /// 1697942484468: read empty, the level without that colour was solved).
-pub(super) fn read_surfaces(image: &RgbImage, profiles: &mut [Profile]) -> Vec<Option<u32>> {
+pub(super) fn read_surfaces(image: &RgbImage, profiles: &mut [Profile]) -> Vec<Option<LitSurface>> {
     let Some(height) = band_height(profiles) else { return vec![None; profiles.len()] };
     split_merged_bands(image, profiles, height);
+    // Every band lit against the run it stands on, with that run's colour.
+    let lit: Vec<([u8; 3], [u8; 3])> = profiles
+        .iter()
+        .flat_map(|p| p.runs.windows(2).filter(|w| is_lit_surface(p, &w[0], &w[1])).map(|w| (w[0].color, w[1].color)))
+        .collect();
+    // A band of one colour over liquids of others is the glass.
+    let glassy = |band: &Run, liquid: &Run| {
+        lit.iter()
+            .any(|&(b, l)| color_distance(b, band.color) <= RUN_STEP && color_distance(l, liquid.color) > RUN_STEP)
+    };
     profiles
         .iter()
         .map(|p| {
@@ -102,10 +149,27 @@ pub(super) fn read_surfaces(image: &RgbImage, profiles: &mut [Profile]) -> Vec<O
                     && stands_on(p, &band, &liquid)
                     && (liquid.y0 - band.y0).abs_diff(height) <= SURFACE_GAP
                     && is_lit(band.color, liquid.color);
-                surface.then_some(liquid.y0)
+                let own = is_lit_surface(p, &band, &liquid) && !glassy(&band, &liquid);
+                let band_top = own.then_some(band.y0);
+                surface.then_some(LitSurface { band_top, liquid_top: liquid.y0 })
             })
         })
         .collect()
+}
+
+/// A tube's lit surface, in rows of the picture worked on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct LitSurface {
+    /// The first row of the liquid under the band: nothing under it is
+    /// empty glass.
+    pub liquid_top: u32,
+    /// The band's first row, where the band is its liquid's own surface
+    /// ([`is_lit_surface`]: no glyph's strokes) and takes its liquid's
+    /// colour: nothing above it is liquid. `None` where a band of its
+    /// colour stands on another liquid too: that band is the glass (seen
+    /// between balls, a gap lighter than every ball), and may stand under
+    /// liquid.
+    pub band_top: Option<u32>,
 }
 
 /// Splits off the top of each tube's top liquid run, where no band stands
@@ -118,27 +182,24 @@ fn split_merged_bands(image: &RgbImage, profiles: &mut [Profile], height: u32) {
         let Some(i) = p.runs.iter().position(|r| !r.empty && r.y1 - r.y0 >= p.shortest_layer) else { continue };
         let run = p.runs[i];
         let banded = i.checked_sub(1).is_some_and(|j| !p.runs[j].empty && stands_on(p, &p.runs[j], &run));
-        let split = !banded
-            && run.y1 - run.y0 >= height + p.shortest_layer
-            && lit_band_ends_at(image, p.columns, (run.y0, run.y0 + height), run.y1);
-        if split {
-            let band = Run { y1: run.y0 + height, color: color_of(image, p.columns, run.y0, run.y0 + height), ..run };
+        if banded || run.y0 <= p.top + 2 || run.y1 - run.y0 < height + p.shortest_layer {
+            continue;
+        }
+        // The band and the liquid's top take the colours they were judged
+        // lit by (a band's middle row alone can be as dark as its liquid:
+        // zhoushizoe 1697942111030's pale cyan).
+        if let Some((band, liquid)) = lit_band_colors(image, p.columns, (run.y0, run.y0 + height), run.y1) {
             p.runs[i].y0 = run.y0 + height;
-            p.runs.insert(i, band);
+            p.runs[i].color = liquid;
+            p.runs.insert(i, Run { y1: run.y0 + height, color: band, ..run });
         }
     }
-}
-
-/// The middle row's median colour of the rows `y0..y1` of the columns.
-fn color_of(image: &RgbImage, (x0, x1): (u32, u32), y0: u32, y1: u32) -> [u8; 3] {
-    let mid = (y0 + y1) / 2;
-    row_colors(image, x0, x1.min(image.width()), mid, mid + 1, 1)[0]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::water::slots::{RUN_STEP, Top, color_distance};
+    use crate::vision::water::slots::Top;
 
     const GLASS: [u8; 3] = [60, 110, 200];
     const CYAN: [u8; 3] = [159, 244, 237];
@@ -150,6 +211,10 @@ mod tests {
     fn picture(rows: &[([u8; 3], u32)]) -> RgbImage {
         let colors: Vec<[u8; 3]> = rows.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize)).collect();
         RgbImage::from_fn(40, colors.len() as u32, |_, y| image::Rgb(colors[y as usize]))
+    }
+
+    fn liquid_tops(surfaces: Vec<Option<LitSurface>>) -> Vec<Option<u32>> {
+        surfaces.iter().map(|s| s.map(|s| s.liquid_top)).collect()
     }
 
     fn profile(runs: &[(u32, u32, [u8; 3], bool)]) -> Profile {
@@ -189,17 +254,17 @@ mod tests {
         let image = picture(&[(GLASS, 100), (CYAN_LIT, 27), (CYAN, 123)]);
         let cyan = profile(&[(0, 100, GLASS, true), (100, 250, CYAN, false)]);
         let mut profiles = vec![orange(50), orange(120), cyan.clone()];
-        assert_eq!(read_surfaces(&image, &mut profiles), [Some(77), Some(147), Some(127)]);
+        assert_eq!(liquid_tops(read_surfaces(&image, &mut profiles)), [Some(77), Some(147), Some(127)]);
         let starts: Vec<u32> = profiles[2].runs.iter().map(|r| r.y0).collect();
         assert_eq!(starts, [0, 100, 127]);
         // With one band seen, or rows under the band's height no lighter
         // than the liquid, nothing is split.
         let mut one = vec![orange(50), cyan.clone()];
-        assert_eq!(read_surfaces(&image, &mut one), [None, None]);
+        assert_eq!(liquid_tops(read_surfaces(&image, &mut one)), [None, None]);
         assert_eq!(one[1].runs.len(), 2);
         let flat = picture(&[(GLASS, 100), (CYAN, 150)]);
         let mut unlit = vec![orange(50), orange(120), cyan];
-        assert_eq!(read_surfaces(&flat, &mut unlit), [Some(77), Some(147), None]);
+        assert_eq!(liquid_tops(read_surfaces(&flat, &mut unlit)), [Some(77), Some(147), None]);
         assert_eq!(unlit[2].runs.len(), 2);
     }
 
@@ -221,6 +286,57 @@ mod tests {
         let empty = profile(&[(10, 16, rim_band, true), (16, 250, glass, true)]);
         let image = picture(&[(GLASS, 250)]);
         let mut profiles = vec![filled(60), filled(100), empty];
-        assert_eq!(read_surfaces(&image, &mut profiles), [Some(69), Some(109), None]);
+        assert_eq!(liquid_tops(read_surfaces(&image, &mut profiles)), [Some(69), Some(109), None]);
+    }
+
+    #[test]
+    fn a_lit_band_half_its_liquid_or_less_is_a_surface_however_short_a_layer_may_be() {
+        // zhoushizoe's vases as the liquid finder reads them: a shortest
+        // layer of 5 rows (its bands cut short by rims and necks), lit
+        // bands of 13 rows on 110-row liquids, and a pale cyan whose band
+        // merged with it. The bands are the liquids' surfaces, nothing
+        // above them is liquid, and the cyan's band is split off in the
+        // colour it was judged lit by.
+        let short = |mut p: Profile| {
+            p.shortest_layer = 5;
+            p
+        };
+        let pink = || {
+            short(profile(&[
+                (0, 100, GLASS, true),
+                (100, 113, [242, 119, 225], false),
+                (113, 223, [242, 67, 232], false),
+            ]))
+        };
+        let image = picture(&[(GLASS, 100), (CYAN_LIT, 13), (CYAN, 110)]);
+        let cyan = short(profile(&[(0, 100, GLASS, true), (100, 223, CYAN, false)]));
+        let mut profiles = vec![pink(), pink(), cyan];
+        let surfaces = read_surfaces(&image, &mut profiles);
+        let lit = LitSurface { liquid_top: 113, band_top: Some(100) };
+        assert_eq!(surfaces, [Some(lit); 3]);
+        let cyan = &profiles[2].runs;
+        assert_eq!((cyan[1].y0, cyan[2].y0), (100, 113));
+        assert!(is_lit(cyan[1].color, cyan[2].color));
+        // A lighter layer as tall as the run under it is a layer.
+        let image = picture(&[(GLASS, 100), (CYAN_LIT, 60), (CYAN, 63)]);
+        let layered = short(profile(&[(0, 100, GLASS, true), (100, 160, CYAN_LIT, false), (160, 223, CYAN, false)]));
+        let mut profiles = vec![pink(), pink(), layered];
+        assert_eq!(read_surfaces(&image, &mut profiles)[2], None);
+    }
+
+    #[test]
+    fn a_band_of_one_colour_over_liquids_of_others_is_the_glass() {
+        // Balls in tinted tubes (tuning theme 79): the glass shows as a
+        // 13-row gap above each ball, lighter than every ball. The lowest
+        // gap says where liquid starts, but balls stand above it.
+        let gap = [118, 112, 138];
+        let balls = |lower: [u8; 3], upper: [u8; 3]| {
+            profile(&[(0, 40, GLASS, true), (40, 120, upper, false), (121, 134, gap, false), (134, 214, lower, false)])
+        };
+        let image = picture(&[(GLASS, 214)]);
+        let mut profiles = vec![balls([98, 54, 27], [0, 175, 121]), balls([40, 20, 90], [98, 54, 27])];
+        let surfaces = read_surfaces(&image, &mut profiles);
+        let glass = LitSurface { liquid_top: 134, band_top: None };
+        assert_eq!(surfaces, [Some(glass); 2]);
     }
 }

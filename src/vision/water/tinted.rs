@@ -283,6 +283,7 @@ mod tests {
             raw: columns.iter().map(|c| c.to_vec()).collect(),
             capacity: 3,
             lit: Vec::new(),
+            capped: Vec::new(),
         }
     }
 

@@ -71,6 +71,7 @@ pub(super) fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> 
         raw: vec![Vec::new()],
         capacity: 0,
         lit: Vec::new(),
+        capped: Vec::new(),
     };
     (image, detection)
 }
@@ -174,6 +175,7 @@ fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
         raw: tubes.iter().map(|t| t.1.clone()).collect(),
         capacity: 3,
         lit: Vec::new(),
+        capped: Vec::new(),
     };
     assert_eq!(empty_could_be_liquid(&detection(&tubes)), Some(Doubt::EmptyCouldBeLiquid { tube: 1, slots: 3 }));
     // The same slots as alike as the empty tube's glass are glass.
@@ -216,6 +218,7 @@ fn hidden_tubes(cell: [u8; 3], glyph: [u8; 3], bar: (u32, std::ops::Range<u32>))
         raw: vec![vec![cell, cell, RED]],
         capacity: 3,
         lit: Vec::new(),
+        capped: Vec::new(),
     };
     let mut both = image.clone();
     draw_tube(&mut both, 110);
@@ -282,6 +285,7 @@ fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
         raw: vec![vec![RED, BOARD], vec![RED, RED]],
         capacity: 2,
         lit: Vec::new(),
+        capped: Vec::new(),
     };
     assert!(!unread_liquid_above(&picture(false), &detection));
     assert!(unread_liquid_above(&picture(true), &detection));
@@ -323,6 +327,7 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
         tubes,
         capacity: 4,
         lit: Vec::new(),
+        capped: Vec::new(),
     };
     // Walls: two rows of two tubes, and a wide button under them.
     let walls = detection(vec![
@@ -380,6 +385,7 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
             raw: vec![Vec::new(); 2],
             capacity: 4,
             lit: Vec::new(),
+            capped: Vec::new(),
         };
         (image, detection)
     };

@@ -10,6 +10,7 @@
 //! layers fit between the liquid's bottom and the top of the glass.
 
 use super::slots::{Profile, Run, Top};
+use super::surface::is_lit_surface;
 
 /// Whether a run is tall enough to be a layer ([`Profile::shortest_layer`]:
 /// in every tube theme measured a layer is 0.65-0.8 of the tube's width
@@ -101,12 +102,14 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand, glyph_h: Option<f32>) ->
             if on_glyph && !after_layer {
                 continue;
             }
-            if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p) {
+            // A liquid's lit surface, however many rows, is no layer.
+            let lit = p.runs.get(i + 1).is_some_and(|liquid| is_lit_surface(p, run, liquid));
+            if run.empty || shading || run.y0 <= p.top + 2 || !is_long(run, p) || lit {
                 continue;
             }
             let band = i.checked_sub(1).map(|j| p.runs[j]).filter(|band| {
                 !band.empty
-                    && !is_long(band, p)
+                    && (!is_long(band, p) || is_lit_surface(p, band, run))
                     && !holds_glyph(band)
                     && band.y1 + SURFACE_GAP >= run.y0
                     && band.y0 > p.top + 2

@@ -94,6 +94,7 @@ fn red_under_glass(image: &mut RgbImage) -> Detection {
         raw: vec![Vec::new()],
         capacity: 0,
         lit: Vec::new(),
+        capped: Vec::new(),
     }
 }
 

@@ -63,9 +63,8 @@ fn screenshots_with_our_written_truth_read_exactly_and_negatives_are_rejected() 
 }
 
 /// The 49 screenshots of six more games (more_truth.json, ball sort
-/// included): none is read as another level, all five with no level in
-/// play are rejected, and at least as many read exactly as when this test
-/// was last raised (46; the rest are refused, see issue 16's notes).
+/// included): every one read exactly (none refused, none read as another
+/// level), and all five with no level in play rejected.
 #[test]
 fn more_games_are_read_exactly_or_refused_never_misread() {
     let root = support::shared_dir().join("water_screens");
@@ -89,7 +88,7 @@ fn more_games_are_read_exactly_or_refused_never_misread() {
     }
     assert!(wrong.is_empty(), "read as another level:\n{}", wrong.join("\n"));
     assert_eq!((exact + refused, negatives), (49, 5));
-    assert!(exact >= 46, "only {exact} of 49 read exactly");
+    assert_eq!(exact, 49, "only {exact} of 49 read exactly ({refused} refused)");
 }
 
 #[test]

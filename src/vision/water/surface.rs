@@ -9,7 +9,10 @@
 //! tubes where it stands as a run of its own; a merged band is split off
 //! only where the picture shows it, rows lighter than the liquid below.
 //! A surface also says where a tube's liquid starts: nothing under it is
-//! empty glass, though the liquid be the colour of the board beside it.
+//! empty glass, though the liquid be the colour of the board beside it;
+//! and, where the band is its liquid's own (no band of its colour stands
+//! on another liquid: the glass between balls does), nothing above the
+//! band is liquid (a cork, a cap, a neck).
 
 use image::RgbImage;
 
@@ -176,7 +179,9 @@ pub(super) struct LitSurface {
 /// on it, a lit band `height` rows tall (the other tubes' bands), where
 /// its rows are lit against the liquid below them: the liquid's run then
 /// starts where the other tubes' do, on the boundary under the band. (A
-/// lit surface stands on the top layer only.)
+/// lit surface stands on the top layer only.) A run from the profile's
+/// top is left whole: a vessel full to its top has its surface in its
+/// neck, where the layers' unit does not hold (zhoushizoe's vases).
 fn split_merged_bands(image: &RgbImage, profiles: &mut [Profile], height: u32) {
     for p in profiles.iter_mut() {
         let Some(i) = p.runs.iter().position(|r| !r.empty && r.y1 - r.y0 >= p.shortest_layer) else { continue };

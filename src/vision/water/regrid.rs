@@ -51,7 +51,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     let mut next = match (&measured.read, tops) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
         (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
-        (_, Some(d)) if failed && (every_top_slot_empty(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
+        (_, Some(d)) if failed && (no_top_slot_holds_liquid(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
         _ => None,
     };
     while let Some(grid) = next {
@@ -68,7 +68,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         known = tops.and_then(glass_on_every_top);
         next = match grid {
             Grid::LayersFewer(n)
-                if n < MAX_LAYERS_FEWER && tops.is_some_and(|d| every_top_slot_empty(d) || known.is_some()) =>
+                if n < MAX_LAYERS_FEWER && tops.is_some_and(|d| no_top_slot_holds_liquid(d) || known.is_some()) =>
             {
                 Some(Grid::LayersFewer(n + 1))
             }
@@ -165,11 +165,11 @@ fn glass_doubted(sight: &WaterSight) -> bool {
 /// or centred above the liquid's own lit surface (a cork or cap on a full
 /// vessel, read as a colour: zhoushizoe 1697942111030, bottles measured
 /// from their corks' tops).
-fn every_top_slot_empty(detection: &Detection) -> bool {
-    let open = detection.samples.iter().enumerate().zip(&detection.locks).filter(|(_, lock)| lock.is_none());
-    open.map(|(t, _)| t).all(|(t, s)| {
-        let capped = detection.capped.get(t).copied().flatten().is_some_and(|n| s.len() > n);
-        s.last() == Some(&SlotSample::Empty) || capped
+fn no_top_slot_holds_liquid(detection: &Detection) -> bool {
+    let mut open = detection.samples.iter().enumerate().zip(&detection.locks).filter(|(_, lock)| lock.is_none());
+    open.all(|((t, slots), _)| {
+        let capped = detection.capped.get(t).copied().flatten().is_some_and(|n| slots.len() > n);
+        slots.last() == Some(&SlotSample::Empty) || capped
     })
 }
 
@@ -350,7 +350,7 @@ mod tests {
         // zhoushizoe 1697942111030: bottles measured from their corks'
         // tops, six slots for four layers; a corked bottle's top slot
         // shows its cork (a colour), above its liquid's own lit surface.
-        use super::every_top_slot_empty;
+        use super::no_top_slot_holds_liquid;
         use crate::geometry::SlotSample::{Color, Empty};
         let cork = Color([238, 166, 84]);
         let corked: Vec<_> = vec![Color([252, 124, 0]); 4].into_iter().chain([Color([159, 182, 169]), cork]).collect();
@@ -366,10 +366,10 @@ mod tests {
             lit: Vec::new(),
             capped,
         };
-        assert!(every_top_slot_empty(&detection(vec![Some(4), None])));
+        assert!(no_top_slot_holds_liquid(&detection(vec![Some(4), None])));
         // Where no surface of its own was seen, the cork is a colour.
-        assert!(!every_top_slot_empty(&detection(vec![None, None])));
+        assert!(!no_top_slot_holds_liquid(&detection(vec![None, None])));
         // And a tube whose own surface is its top slot's holds liquid there.
-        assert!(!every_top_slot_empty(&detection(vec![Some(6), None])));
+        assert!(!no_top_slot_holds_liquid(&detection(vec![Some(6), None])));
     }
 }

@@ -55,7 +55,8 @@ fn stands_on(p: &Profile, band: &Run, liquid: &Run) -> bool {
 /// zhoushizoe's, whose vases and bottles are measured with a shortest
 /// layer under it), and the run under it holds at least one layer; a
 /// lighter layer on one of its own height is no surface. Half, not
-/// fitted.
+/// fitted. The same share of the grid's unit bounds a band whose top
+/// says where a tube's liquid may reach (`Detection::capped`).
 pub(super) const LIT_BAND_SHARE: f32 = 0.5;
 
 /// Whether `band` is the lit surface of `liquid`, the run it stands on:
@@ -152,9 +153,10 @@ pub(super) fn read_surfaces(image: &RgbImage, profiles: &mut [Profile]) -> Vec<O
                     && stands_on(p, &band, &liquid)
                     && (liquid.y0 - band.y0).abs_diff(height) <= SURFACE_GAP
                     && is_lit(band.color, liquid.color);
-                let own = is_lit_surface(p, &band, &liquid) && !glassy(&band, &liquid);
-                let band_top = own.then_some(band.y0);
-                surface.then_some(LitSurface { band_top, liquid_top: liquid.y0 })
+                surface.then(|| {
+                    let own = is_lit_surface(p, &band, &liquid) && !glassy(&band, &liquid);
+                    LitSurface { band_top: own.then_some(band.y0), liquid_top: liquid.y0 }
+                })
             })
         })
         .collect()

@@ -56,8 +56,9 @@ fn stands_on(p: &Profile, band: &Run, liquid: &Run) -> bool {
 /// layer under it), and the run under it holds at least one layer; a
 /// lighter layer on one of its own height is no surface. Half, not
 /// fitted. The same share of the grid's unit bounds a band whose top
-/// says where a tube's liquid may reach (`Detection::capped`).
-pub(super) const LIT_BAND_SHARE: f32 = 0.5;
+/// says where a tube's liquid may reach (`Detection::capped`), and a band
+/// drawn over the top layer that the off-grid check takes for no change.
+pub(crate) const LIT_BAND_SHARE: f32 = 0.5;
 
 /// Whether `band` is the lit surface of `liquid`, the run it stands on:
 /// neither is empty glass nor holds a `?` glyph (whose strokes are lighter

@@ -14,7 +14,7 @@ use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::board::{EMPTY_DELTA_E, board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
-use crate::vision::water::surface::lit_band_ends_at;
+use crate::vision::water::surface::{LIT_BAND_SHARE, lit_band_ends_at};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 
 /// Down the middle of every tube, each change between two long runs of
@@ -45,6 +45,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
         let runs = without_glass_below_liquid(long_runs(image, (x0, x1), (top.y0, bottom.y1), unit), &glass);
+        let runs = with_surface_merged(image, (x0, x1), runs, &glass, unit);
         for pair in runs.windows(2).filter(changes) {
             if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, &outlines, tube, pair) {
                 continue;
@@ -55,7 +56,8 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
             // else the nearer end counts. (A ball shorter than a long run,
             // and the glass either side of it, leave a gap a slot long
             // between the balls above and below: tuning 375.)
-            let (end, start) = (pair[0].y1 as f32, pair[1].y0 as f32);
+            let changed = change_row(image, (x0, x1), pair);
+            let (end, start) = (pair[0].y1.min(changed) as f32, pair[1].y0.max(changed) as f32);
             let off = tube
                 .slots
                 .iter()
@@ -90,6 +92,52 @@ fn without_glass_below_liquid(runs: Vec<Run>, glass: &[Lab]) -> Vec<Run> {
             !glass_below_liquid
         })
         .collect()
+}
+
+/// The first row of the rows just above `pair[1]` (back to the middle of
+/// `pair[0]`) that are all nearer `pair[1]`'s colour than `pair[0]`'s:
+/// where the second colour starts to show. The runs split where a row
+/// is a run's step from the first one's colour; two near liquids (a pink
+/// and a salmon a little more than a step apart, tuning case 1516) cross
+/// it only a few rows into the second, past an anti-aliased edge.
+fn change_row(image: &RgbImage, (x0, x1): (u32, u32), pair: &[Run]) -> u32 {
+    let (first, second) = (&pair[0], &pair[1]);
+    let from = first.y0 + (first.y1 - first.y0) / 2;
+    if second.y0 <= from || x1 <= x0 {
+        return second.y0;
+    }
+    let rows = row_colors(image, x0, x1, from, second.y0, check_step(x0, x1));
+    let nearer_second =
+        rows.iter().rev().take_while(|&&c| color_distance(c, second.color) < color_distance(c, first.color)).count();
+    second.y0 - nearer_second as u32
+}
+
+/// `runs` with the liquid's lit surface, when it is a run of its own,
+/// joined to the liquid's run under it: the first run unlike the empty
+/// glass (`glass`, in CIELAB), lit against the next ([`lit_band_ends_at`])
+/// and at most [`LIT_BAND_SHARE`] of a slot (`unit`) tall. A game may draw
+/// the band over its top layer, whose colour then changes inside the slot
+/// (half a slot down at 540 px, tuning case 717); the band's top and the
+/// liquid's bottom are still checked.
+fn with_surface_merged(
+    image: &RgbImage,
+    columns: (u32, u32),
+    mut runs: Vec<Run>,
+    glass: &[Lab],
+    unit: f32,
+) -> Vec<Run> {
+    let is_glass = |r: &Run| glass.iter().any(|&g| delta_e(to_lab(r.color), g) < EMPTY_DELTA_E);
+    let Some(k) = runs.iter().position(|r| !is_glass(r)) else {
+        return runs;
+    };
+    if let [band, liquid, ..] = &runs[k..]
+        && (band.y1 - band.y0) as f32 <= LIT_BAND_SHARE * unit
+        && lit_band_ends_at(image, columns, (band.y0, band.y1), liquid.y1)
+    {
+        let merged = Run { y0: band.y0, ..*liquid };
+        runs.splice(k..k + 2, [merged]);
+    }
+    runs
 }
 
 /// Whether `run`, a liquid's, starts with its lit surface merged into it

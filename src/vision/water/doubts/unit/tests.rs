@@ -59,6 +59,42 @@ fn a_change_of_colour_among_the_slots_read_empty_is_doubted() {
 }
 
 #[test]
+fn two_near_liquids_change_colour_where_the_second_starts_to_show() {
+    // Tuning case 1516's pink over salmon, a little more than a run's step
+    // apart, on 12-row slots: the salmon's top 4 rows (an anti-aliased
+    // edge) stay within a step of the pink, so the runs split 4 rows (a
+    // third of a slot) below the boundary, but those rows are nearer the
+    // salmon: the change is on the grid.
+    const PINK: [u8; 3] = [221, 104, 134];
+    const SALMON: [u8; 3] = [243, 134, 139];
+    const EDGE: [u8; 3] = [238, 124, 140];
+    let (image, detection) = tube_picture(&[(BLUE, 12), (SALMON, 8), (EDGE, 4), (PINK, 12)], 3, 12);
+    assert_eq!(off_grid(&image, &detection), None);
+    // Rows as near the pink as the salmon's are the pink's: a third off.
+    let (image, detection) = tube_picture(&[(BLUE, 12), (SALMON, 8), (PINK, 16)], 3, 12);
+    let d = off_grid(&image, &detection);
+    assert!(matches!(d, Some(Doubt::OffGrid { tube: 1, .. })), "{d:?}");
+}
+
+#[test]
+fn a_lit_band_drawn_over_the_top_layer_is_no_change_when_at_most_half_a_slot() {
+    // Tuning case 717's purple, its top layer's upper half lit: on a 20-row
+    // grid the change from band to liquid is half a slot off, but it is
+    // the surface, not a boundary between layers.
+    const PURPLE: [u8; 3] = [120, 79, 171];
+    const LIT: [u8; 3] = [149, 94, 171];
+    let (image, detection) = tube_picture(&[(BLUE, 20), (PURPLE, 10), (LIT, 10)], 2, 20);
+    assert_eq!(off_grid(&image, &detection), None);
+    // A lighter band over more than half a slot is a layer's colour (the
+    // board above it in the top slot, read empty).
+    let (image, mut detection) = tube_picture(&[(BLUE, 20), (PURPLE, 10), (LIT, 12)], 3, 20);
+    detection.samples = vec![vec![Color(BLUE), Color(PURPLE), Empty]];
+    detection.raw = vec![vec![BLUE, PURPLE, BOARD]];
+    let d = off_grid(&image, &detection);
+    assert!(matches!(d, Some(Doubt::OffGrid { tube: 1, .. })), "{d:?}");
+}
+
+#[test]
 fn empty_glass_split_by_a_short_disturbance_is_no_change() {
     // Red one unit of 40 rows, then empty glass (the board) split by a
     // band of cloud 12 rows tall, under half a unit: two long runs of one

@@ -392,7 +392,8 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
 /// With hidden layers the counts leave the number of colours open, so two
 /// near shades can be read as one colour and the counts still add up.
 /// There, every colour's samples must agree to within a flat liquid's
-/// noise; a colour whose samples spread wider may be two.
+/// noise; a colour whose samples spread wider may be two. Clustering
+/// keeps every colour that tight; a calibrated theme's names need not.
 fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
     if !puzzle.has_unknowns() {
         return None;
@@ -401,7 +402,7 @@ fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt
     for a in &labelled {
         for b in &labelled {
             let d = delta_e(a.3, b.3);
-            if a.2 == b.2 && d > OPEN_COUNT_SPREAD {
+            if a.2 == b.2 && d > super::level::OPEN_COUNT_SPREAD {
                 return Some(Doubt::WideColor {
                     color: puzzle.color_name(crate::puzzle::water::ColorId(a.2 as u8)),
                     delta_e: d,
@@ -412,14 +413,6 @@ fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt
     }
     None
 }
-
-/// Widest ΔE between two samples of one colour in a level with hidden
-/// layers. A liquid's own shading (a rounded bottom, JPEG noise) spreads
-/// its samples by up to ΔE 11 in the hidden-layer screenshots of
-/// ../shared; the closest two liquids of one level in the generated themes
-/// are 15 apart (`NEAR_PAIR` in `synthetic::water::generate`, below which
-/// people ask for a calibrated theme). The value sits between the two.
-const OPEN_COUNT_SPREAD: f32 = 13.0;
 
 fn close_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(samples, puzzle);

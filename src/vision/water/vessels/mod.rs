@@ -15,7 +15,8 @@
 //!    to the screen's edges. A game draws all its vessels alike, so a banner
 //!    or the board between two vessels does not match (a row of round
 //!    buttons may, and is then one colour in every vessel, which the
-//!    colour checks refuse).
+//!    colour checks refuse; a lone one, a flat disc of no layers, is no
+//!    row).
 //!    Where liquid of several layers stands and a vessel could (no vessel
 //!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but
@@ -323,8 +324,11 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         vessels.retain(|v| {
             v.seen == Seen::Column || by_liquid.iter().all(|c| (c - v.outer.center_x()).abs() >= v.outer.width() as f32)
         });
-        // Only rows that liquid shows, or of more than one vessel.
-        if vessels.iter().all(|v| v.seen == Seen::Silhouette) && vessels.len() < 2 {
+        // Only rows of more than one vessel, or one that liquid shows in
+        // layers: a lone disc of one flat colour (a round button, matching
+        // a bulb's template) is no row of the level.
+        let layered = group.iter().any(|c| c.bands.len() >= 2);
+        if vessels.len() < 2 && (!layered || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
             continue;
         }
         // Liquid of several layers where a vessel could stand, in a place

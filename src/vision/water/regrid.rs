@@ -48,10 +48,16 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     let tops = glassy.as_ref().or(measured.detection.as_ref());
     // The glass, when every tube's top slot shows it.
     let mut known = tops.filter(|_| failed).and_then(glass_on_every_top);
+    // A colour doubted for looking like the glass where, with the glass
+    // taken for empty, no top slot holds liquid: a neck or shoulder read as
+    // a slot, as above, its tinted glass one colour in every full tube and
+    // all through an empty one, so the counts added up (tuning case 1602).
+    let glass_on_top = glass_doubted(&measured) && glassy.as_ref().is_some_and(no_top_slot_holds_liquid);
     let mut next = match (&measured.read, tops) {
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
         (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
         (_, Some(d)) if failed && (no_top_slot_holds_liquid(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
+        _ if glass_on_top => Some(Grid::LayersFewer(1)),
         _ => None,
     };
     while let Some(grid) = next {
@@ -274,6 +280,17 @@ mod tests {
         // a liquid make two whole colours, so the counts pass and only the
         // doubt (a colour like the glass above the liquid) stopped it.
         reads_exactly(324);
+    }
+
+    #[test]
+    fn tinted_glass_on_every_full_tubes_shoulder_whose_slots_make_whole_colours_is_a_slot_too_many() {
+        // Generated tuning case 1602: soda bottles full to their shoulders
+        // of glass tinted lighter than the board, read a slot too tall; the
+        // shoulder of every full bottle and the eight slots of the empty one
+        // make a colour of the glass's, so the counts pass; with the glass
+        // taken for empty no top slot holds liquid, and the grid a layer
+        // shorter reads the level.
+        reads_exactly(1602);
     }
 
     #[test]

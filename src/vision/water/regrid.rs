@@ -26,7 +26,9 @@ use palette::Lab;
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
-/// neck: on the shorter grid it is taken for empty), and shorter by a
+/// neck: on the shorter grid it is taken for empty), or when a colour was
+/// doubted for looking like the glass and, with the glass taken for empty,
+/// no top slot holds liquid (that glass made whole colours), and shorter by a
 /// second layer where the shorter grid's counts fail so again; raised a
 /// layer off the bottom when the counts fail and every tube's bottom slot
 /// shows one colour in more slots than a colour has layers (the vessel's

@@ -44,7 +44,8 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         // Where the slots read empty end, at the liquid's top.
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
-        let runs = without_glass_below_liquid(long_runs(image, (x0, x1), (top.y0, bottom.y1), unit), &glass);
+        let rows = strip_rows(image, (x0, x1), (top.y0, bottom.y1));
+        let runs = without_glass_below_liquid(long_runs_in(&rows, top.y0, unit), &glass);
         let runs = with_surface_merged(image, (x0, x1), runs, &glass, unit);
         for pair in runs.windows(2).filter(changes) {
             if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, &outlines, tube, pair) {
@@ -56,7 +57,7 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
             // else the nearer end counts. (A ball shorter than a long run,
             // and the glass either side of it, leave a gap a slot long
             // between the balls above and below: tuning 375.)
-            let changed = change_row(image, (x0, x1), pair);
+            let changed = change_row(&rows, top.y0, pair);
             let (end, start) = (pair[0].y1.min(changed) as f32, pair[1].y0.max(changed) as f32);
             let off = tube
                 .slots
@@ -96,19 +97,19 @@ fn without_glass_below_liquid(runs: Vec<Run>, glass: &[Lab]) -> Vec<Run> {
 
 /// The first row of the rows just above `pair[1]` (back to the middle of
 /// `pair[0]`) that are all nearer `pair[1]`'s colour than `pair[0]`'s:
-/// where the second colour starts to show. The runs split where a row
-/// is a run's step from the first one's colour; two near liquids (a pink
-/// and a salmon a little more than a step apart, tuning case 1516) cross
-/// it only a few rows into the second, past an anti-aliased edge.
-fn change_row(image: &RgbImage, (x0, x1): (u32, u32), pair: &[Run]) -> u32 {
+/// where the second colour starts to show, in the strip's `rows` (from
+/// row `y0`) the runs were split from. The runs split where a row is a
+/// run's step from the first one's colour; two near liquids (a pink and a
+/// salmon a little more than a step apart, tuning case 1516) cross it
+/// only a few rows into the second, past an anti-aliased edge.
+fn change_row(rows: &[[u8; 3]], y0: u32, pair: &[Run]) -> u32 {
     let (first, second) = (&pair[0], &pair[1]);
     let from = first.y0 + (first.y1 - first.y0) / 2;
-    if second.y0 <= from || x1 <= x0 {
+    let Some(above) = rows.get((from - y0) as usize..(second.y0 - y0) as usize) else {
         return second.y0;
-    }
-    let rows = row_colors(image, x0, x1, from, second.y0, check_step(x0, x1));
+    };
     let nearer_second =
-        rows.iter().rev().take_while(|&&c| color_distance(c, second.color) < color_distance(c, first.color)).count();
+        above.iter().rev().take_while(|&&c| color_distance(c, second.color) < color_distance(c, first.color)).count();
     second.y0 - nearer_second as u32
 }
 
@@ -296,13 +297,23 @@ fn outlines(detection: &Detection) -> Vec<Rect> {
 /// The runs of one colour, at least [`OFF_GRID_LONG_RUN`] slots long, down
 /// the columns `x0..x1` over the rows `y0..y1` (clipped to the picture);
 /// none where that leaves no room.
-fn long_runs(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32), unit: f32) -> Vec<Run> {
+fn long_runs(image: &RgbImage, columns: (u32, u32), (y0, y1): (u32, u32), unit: f32) -> Vec<Run> {
+    long_runs_in(&strip_rows(image, columns, (y0, y1)), y0, unit)
+}
+
+/// The median colour of each row `y0..y1` of the columns `x0..x1`
+/// (clipped to the picture); none where that leaves no room.
+fn strip_rows(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32)) -> Vec<[u8; 3]> {
     let (x1, y1) = (x1.min(image.width()), y1.min(image.height()));
     if y1 <= y0 + 2 || x1 <= x0 {
         return Vec::new();
     }
-    let profile = row_colors(image, x0, x1, y0, y1, check_step(x0, x1));
-    runs(&profile, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2))
+    row_colors(image, x0, x1, y0, y1, check_step(x0, x1))
+}
+
+/// [`long_runs`] of a strip's `rows`, the first of them row `y0`.
+fn long_runs_in(rows: &[[u8; 3]], y0: u32, unit: f32) -> Vec<Run> {
+    runs(rows, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2))
 }
 
 /// Shortest run of one colour, in slot heights, whose ends

@@ -47,6 +47,7 @@ use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use missed::hidden_cell_outside;
+pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre};
 use unit::{change_in_empty, empty_could_be_liquid, empty_under_surface, liquid_above, off_grid};
 

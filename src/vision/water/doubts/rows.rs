@@ -15,7 +15,7 @@ const MISSING_TUBE_PITCHES: f32 = 1.6;
 /// How far a row's centre may sit from the others' and the screen's, in
 /// tube widths: a tube lost at one end moves it by half a pitch (over half
 /// a width); ../shared's rows are within 0.06 of a width.
-const OFF_CENTRE_WIDTHS: f32 = 0.25;
+pub(crate) const OFF_CENTRE_WIDTHS: f32 = 0.25;
 
 pub(super) fn gap_in_row(tubes: &[TubeLayout]) -> Option<Doubt> {
     for row in rows(tubes) {

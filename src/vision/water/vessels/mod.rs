@@ -15,8 +15,8 @@
 //!    to the screen's edges. A game draws all its vessels alike, so a banner
 //!    or the board between two vessels does not match (a row of round
 //!    buttons may, and is then one colour in every vessel, which the
-//!    colour checks refuse; a lone one, a flat disc of no layers, is no
-//!    row).
+//!    colour checks refuse; a lone one off the screen's centre, a flat
+//!    disc of no layers, is no row).
 //!    Where liquid of several layers stands and a vessel could (no vessel
 //!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but
@@ -34,7 +34,7 @@ use empty_row::{RowFound, Spacing, empty_row, faint_row_beyond};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 
 use super::columns::{Band, Column, columns};
-use super::doubts::Doubt;
+use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
 use super::median;
 use super::outline::{Traced, mirror_axis, outlines_agreed, trace};
 use super::template::{Held, TEMPLATE_REACH, Template, ball_walls};
@@ -324,11 +324,17 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         vessels.retain(|v| {
             v.seen == Seen::Column || by_liquid.iter().all(|c| (c - v.outer.center_x()).abs() >= v.outer.width() as f32)
         });
-        // Only rows of more than one vessel, or one that liquid shows in
-        // layers: a lone disc of one flat colour (a round button, matching
-        // a bulb's template) is no row of the level.
+        // Only rows of more than one vessel, or one that liquid shows: a
+        // lone disc of one flat colour (a round button in a corner,
+        // matching a bulb's template) off the screen's centre is no row of
+        // the level (a row so far off it would be doubted, as a row that
+        // lost a vessel, `doubts::rows_off_centre`).
         let layered = group.iter().any(|c| c.bands.len() >= 2);
-        if vessels.len() < 2 && (!layered || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
+        let off_centre = |v: &Vessel| {
+            (v.outer.center_x() - edges.width as f32 / 2.0).abs() > OFF_CENTRE_WIDTHS * v.outer.width() as f32
+        };
+        let button = !layered && vessels.iter().all(off_centre);
+        if vessels.len() < 2 && (button || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
             continue;
         }
         // Liquid of several layers where a vessel could stand, in a place

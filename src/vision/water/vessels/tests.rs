@@ -265,8 +265,9 @@ fn a_run_of_faint_vessels_that_centres_a_row_like_the_others_is_taken() {
 fn a_round_button_alone_in_its_row_is_no_vessel() {
     // Generated tuning case 12: fourteen bulbs in two rows, and a round
     // button of one flat colour in the corner, which the bulbs' template
-    // matches. A row of one vessel whose liquid shows no layers is no row
-    // of the level (it was one, refused as a row off the screen's centre).
+    // matches. A row of one vessel whose liquid shows no layers, off the
+    // screen's centre, is no row of the level (it was one, refused as a
+    // row off the screen's centre).
     let (case, vessels) = vessels_in_case(12);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }

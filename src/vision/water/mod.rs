@@ -313,7 +313,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut geometry = slot_geometry(profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
     match grid {
         Grid::Measured => {}
-        Grid::LayerAbove => geometry.capacity += 1,
+        Grid::LayersAbove(n) => geometry.capacity += n,
         Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
         Grid::FloorRaised => {
             geometry.capacity = geometry.capacity.saturating_sub(1);

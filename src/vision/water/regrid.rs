@@ -22,7 +22,8 @@ use palette::Lab;
 /// measured, or, when that reading fails, on a grid one layer taller or
 /// shorter where the picture says which, if that reading passes every
 /// check: taller when liquid stands above the top slot (a doubt, or, when
-/// the counts fail, a run there unlike the empty glass); shorter when the
+/// the counts fail, a run there unlike the empty glass), and taller by a
+/// second layer where the taller grid's counts fail so again; shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
@@ -56,8 +57,8 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     // all through an empty one, so the counts added up (tuning case 1602).
     let glass_on_top = glass_doubted(&measured) && glassy.as_ref().is_some_and(no_top_slot_holds_liquid);
     let mut next = match (&measured.read, tops) {
-        (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayerAbove),
-        (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayerAbove),
+        (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayersAbove(1)),
+        (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayersAbove(1)),
         (_, Some(d)) if failed && (no_top_slot_holds_liquid(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
         _ if glass_on_top => Some(Grid::LayersFewer(1)),
         _ => None,
@@ -71,10 +72,17 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         // A second layer fewer where the first left glass on top of
         // every tube: a rim and a unit of tinted headroom above the
         // liquid (tuning case 663, wine glasses whose box starts on the
-        // rim).
+        // rim). A second layer more where liquid still stands above the
+        // first's top slot (as read, the glass not taken for empty).
         let tops = glassy.as_ref().or(again.detection.as_ref()).filter(|_| counts_failed(&again));
         known = tops.and_then(glass_on_every_top);
+        let as_read = again.detection.as_ref().filter(|_| counts_failed(&again));
         next = match grid {
+            Grid::LayersAbove(n)
+                if n < MAX_LAYERS_ABOVE && as_read.is_some_and(|d| doubts::unread_liquid_above(image, d)) =>
+            {
+                Some(Grid::LayersAbove(n + 1))
+            }
             Grid::LayersFewer(n)
                 if n < MAX_LAYERS_FEWER && tops.is_some_and(|d| no_top_slot_holds_liquid(d) || known.is_some()) =>
             {
@@ -243,10 +251,11 @@ fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Opt
 pub(super) enum Grid {
     /// The layers the tubes' heights and liquid measure.
     Measured,
-    /// One layer more on top: where liquid stands above the measured top
+    /// Layers more on top: where liquid stands above the measured top
     /// slot, a vessel's shoulder or neck (which stops its walls, or holds
-    /// its top unit in less height) was taken for headroom.
-    LayerAbove,
+    /// its top unit in less height) was taken for headroom; and where it
+    /// still stands above the new top slot, a second unit in that neck.
+    LayersAbove(usize),
     /// Layers fewer: where the counts fail and every tube's top slot is
     /// empty, a neck or headroom a layer tall was counted as a slot; and
     /// where they fail again so, a rim and a layer of headroom.
@@ -262,6 +271,12 @@ pub(super) enum Grid {
 /// dropped needs the counts to fail with every tube's top slot empty or
 /// showing one glass, which no level in play does.
 const MAX_LAYERS_FEWER: usize = 2;
+
+/// Most layers a reading adds above the measured grid: a flask's top two
+/// units standing in its tapering neck, above where its walls stop
+/// (tuning case 270). Each layer added needs the counts to fail with a
+/// run of liquid above the top slot, unlike the empty glass.
+const MAX_LAYERS_ABOVE: usize = 2;
 
 #[cfg(test)]
 mod tests {
@@ -282,6 +297,15 @@ mod tests {
         // a liquid make two whole colours, so the counts pass and only the
         // doubt (a colour like the glass above the liquid) stopped it.
         reads_exactly(324);
+    }
+
+    #[test]
+    fn liquid_two_units_up_a_flasks_neck_is_two_layers_above_the_grid() {
+        // Generated tuning case 270: flasks of seven units whose walls the
+        // template follows to where the neck starts to taper; the two
+        // fullest flasks hold their top two units in the neck, above the
+        // measured grid of five slots.
+        reads_exactly(270);
     }
 
     #[test]

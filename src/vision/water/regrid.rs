@@ -275,7 +275,10 @@ const MAX_LAYERS_FEWER: usize = 2;
 /// Most layers a reading adds above the measured grid: a flask's top two
 /// units standing in its tapering neck, above where its walls stop
 /// (tuning case 270). Each layer added needs the counts to fail with a
-/// run of liquid above the top slot, unlike the empty glass.
+/// run of liquid above the top slot, unlike the empty glass; the bound
+/// only ends the search. Two, as [`MAX_LAYERS_FEWER`] (not fitted: case
+/// 270's neck holds two units above where its walls stop; a vessel
+/// holding more there was not looked for).
 const MAX_LAYERS_ABOVE: usize = 2;
 
 #[cfg(test)]

@@ -86,8 +86,7 @@ fn without_glass_below_liquid(runs: Vec<Run>, glass: &[Lab]) -> Vec<Run> {
     let mut liquid_seen = false;
     runs.into_iter()
         .filter(|r| {
-            let lab = to_lab(r.color);
-            let is_glass = glass.iter().any(|&g| delta_e(lab, g) < EMPTY_DELTA_E);
+            let is_glass = like_glass(r, glass);
             let glass_below_liquid = liquid_seen && is_glass;
             liquid_seen |= !is_glass;
             !glass_below_liquid
@@ -113,6 +112,13 @@ fn change_row(rows: &[[u8; 3]], y0: u32, pair: &[Run]) -> u32 {
     second.y0 - nearer_second as u32
 }
 
+/// Whether `run` looks like a slot read empty: within [`EMPTY_DELTA_E`]
+/// of one of `glass` (CIELAB), as [`looks_empty`] compares.
+fn like_glass(run: &Run, glass: &[Lab]) -> bool {
+    let lab = to_lab(run.color);
+    glass.iter().any(|&g| delta_e(lab, g) < EMPTY_DELTA_E)
+}
+
 /// `runs` with the liquid's lit surface, when it is a run of its own,
 /// joined to the liquid's run under it: the first run unlike the empty
 /// glass (`glass`, in CIELAB), lit against the next ([`lit_band_ends_at`])
@@ -127,8 +133,7 @@ fn with_surface_merged(
     glass: &[Lab],
     unit: f32,
 ) -> Vec<Run> {
-    let is_glass = |r: &Run| glass.iter().any(|&g| delta_e(to_lab(r.color), g) < EMPTY_DELTA_E);
-    let Some(k) = runs.iter().position(|r| !is_glass(r)) else {
+    let Some(k) = runs.iter().position(|r| !like_glass(r, glass)) else {
         return runs;
     };
     if let [band, liquid, ..] = &runs[k..]

@@ -197,13 +197,27 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     };
     // A vessel whose liquid reaches its body's top holds at least the
     // layers that liquid spans, to the nearest: a flask's shoulder cuts
-    // its top layer short of the unit.
+    // its top layer short of the unit. However short it is cut, a layer
+    // of its own over the boundary under it (another liquid, not its lit
+    // surface) is one more layer than that boundary's (tuning 460: a
+    // third of the top layer below the shoulder, whose unit, two layers
+    // and that third, was read halved).
     let fullest = |h: f32, shift: f32| {
+        let layers = |p: &Profile, y: u32| ((p.bottom as f32 + shift - y as f32) / h).round() as usize;
         profiles
             .iter()
             .filter(|p| p.top_is == Top::BodyTop)
-            .filter(|p| p.runs.first().is_some_and(|r| !r.empty && r.y0 <= p.top + 2 && is_long(r, p)))
-            .map(|p| ((p.bottom as f32 + shift - p.top as f32) / h).round() as usize)
+            .filter_map(|p| {
+                let first = p.runs.first().filter(|r| !r.empty && r.y0 <= p.top + 2)?;
+                let spanned = if is_long(first, p) { layers(p, p.top) } else { 0 };
+                let over = p.runs.get(1).filter(|next| {
+                    !next.empty
+                        && is_long(next, p)
+                        && first.y1 + SURFACE_GAP >= next.y0
+                        && !is_lit_surface(p, first, next)
+                });
+                Some(spanned.max(over.map_or(0, |next| layers(p, next.y0) + 1)))
+            })
             .max()
             .unwrap_or(0)
     };

@@ -130,6 +130,23 @@ fn a_vessel_full_to_its_body_top_holds_the_layers_its_liquid_spans() {
     assert_eq!(g.capacity, 3, "{g:?}");
 }
 
+#[test]
+fn a_layer_of_its_own_cut_short_by_the_shoulder_is_one_more_layer() {
+    // Tuning 460 as read: flasks of 47-row units whose body top (where
+    // the walls start to taper) cuts the top layer to 16-17 rows. The
+    // bodies are 2.35 units tall, so 2 by the height, and the unit was
+    // halved to make 3 or more (capacity 5). Each short run over a
+    // boundary two units up is a third layer of its own.
+    let body = |runs: &[(u32, u32, bool)]| Profile { top_is: Top::BodyTop, ..tube(470, 580, 60, runs) };
+    let three = body(&[(470, 487, false), (487, 534, false), (534, 580, false)]);
+    let two_under_one = body(&[(470, 487, false), (487, 580, false)]);
+    let two = body(&[(470, 487, true), (493, 534, false), (534, 580, false)]);
+    let empty = body(&[(470, 580, true)]);
+    let g = slot_geometry(&[three.clone(), two_under_one, three, two, empty]).unwrap();
+    assert!((44.0..49.0).contains(&g.layer_height), "{g:?}");
+    assert_eq!(g.capacity, 3, "{g:?}");
+}
+
 /// A vessel's profile as read (runs `(y0, y1, colour, empty)`), with the
 /// shortest layer a vessel found by its liquid was given.
 fn vessel(top: u32, bottom: u32, shortest_layer: u32, runs: &[(u32, u32, u32, bool)]) -> Profile {

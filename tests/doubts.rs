@@ -116,3 +116,16 @@ fn a_sorted_board_is_no_level_in_play() {
         );
     }
 }
+
+#[test]
+fn hidden_layers_under_one_visible_colour_are_a_level_of_their_colours() {
+    use snapsolve::synthetic::water::{classic_themes, draw};
+    // Three tubes of three hidden layers under one visible colour: the
+    // hidden layers hold two more colours, so this is a level in play.
+    let level: WaterPuzzle = "A??? A??? A??? EEEE EEEE".parse().unwrap();
+    for theme in &classic_themes() {
+        let picture = draw(&level, theme, 540, 1200);
+        let read = doubt_of(&picture);
+        assert!(read.as_ref().is_ok_and(|p| p.to_string() == level.to_string()), "theme {}: {read:?}", theme.name);
+    }
+}

@@ -151,6 +151,14 @@ impl WaterPuzzle {
         self.names.len()
     }
 
+    /// How many colours the level holds: as many as its layers fill tubes,
+    /// which counts the colours only hidden layers hold (three tubes of
+    /// hidden layers under one visible colour hold three colours).
+    pub fn colors_held(&self) -> usize {
+        let layers: usize = self.tubes.iter().map(|t| t.layers.len()).sum();
+        self.n_colors().max(layers / self.capacity)
+    }
+
     /// The text name of a colour.
     pub fn color_name(&self, color: ColorId) -> char {
         self.names[color.0 as usize]
@@ -323,6 +331,14 @@ mod tests {
         assert_eq!(p.to_string(), "EEGR GRRG EEEE EEGR");
         assert_eq!(p.capacity(), 4);
         assert_eq!(p.tubes()[0].layers, vec![Layer::Color(ColorId(1)), Layer::Color(ColorId(0))]);
+    }
+
+    #[test]
+    fn the_colours_held_count_those_only_hidden_layers_hold() {
+        let hidden: WaterPuzzle = "A??? A??? A??? EEEE".parse().unwrap();
+        assert_eq!((hidden.n_colors(), hidden.colors_held()), (1, 3));
+        let seen: WaterPuzzle = "AABB BBAA EEEE".parse().unwrap();
+        assert_eq!(seen.colors_held(), 2);
     }
 
     #[test]

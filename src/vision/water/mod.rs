@@ -296,10 +296,10 @@ fn recognise(
     }
     let naming = theme.map_or(level::Naming::Cluster(clusters), level::Naming::Theme);
     let puzzle = level::to_puzzle(&detection.samples, &detection.locks, detection.capacity, naming)?;
-    // A sorted board is a win screen (or hidden cells read as liquids):
-    // a level in play always has a pour to make.
-    if puzzle.tubes().len() < 3 || puzzle.n_colors() < 2 || puzzle.is_solved() {
-        return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.n_colors() });
+    // A sorted board is a win screen (or hidden cells read as liquids): a
+    // level in play has a pour to make, and two colours, hidden ones too.
+    if puzzle.tubes().len() < 3 || puzzle.colors_held() < 2 || puzzle.is_solved() {
+        return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.colors_held() });
     }
     Ok(puzzle)
 }

@@ -28,6 +28,16 @@ pub(super) const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 /// vessel must, for it to be taken for an empty vessel drawn faintly.
 pub(super) const MIN_FAINT_STRENGTH: f32 = 0.15;
 
+/// Least edge strength, as a share of the template's, of each faint
+/// vessel that centres a row like the level's other rows
+/// ([`FaintSearch::centring`]): half of [`MIN_FAINT_STRENGTH`], since the
+/// row's centring is evidence of its own beside the shape and the wall
+/// (tuning 877: the second of two empty tubes on pale paper at 0.126, its
+/// shape 0.39; tuning 533's pale glass at 0.146).
+/// A flat board's noise stays far under it (0.011, see
+/// `empty_row::DOUBTED_ROW_STRENGTH`, the same half).
+pub(super) const CENTRING_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
+
 /// How much better a faint place a pitch beyond a row's end must match the
 /// template's shape than the board half a pitch further out (or as far out
 /// as the picture allows, at least a half-width) for the place to be taken
@@ -209,7 +219,7 @@ impl FaintSearch<'_> {
                 }
                 let (x, (shape, strength)) = self.best_shape(cx, b)?;
                 let walls = t.wall_rows(self.edges, x, b, MIN_FAINT_EDGE);
-                (shape >= FAINT_SILHOUETTE_MATCH && strength >= MIN_FAINT_STRENGTH && walls >= FAINT_WALL_ROWS)
+                (shape >= FAINT_SILHOUETTE_MATCH && strength >= CENTRING_STRENGTH && walls >= FAINT_WALL_ROWS)
                     .then_some(x)
             })
             .collect()

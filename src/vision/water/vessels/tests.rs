@@ -271,3 +271,15 @@ fn a_round_button_alone_in_its_row_is_no_vessel() {
     let (case, vessels) = vessels_in_case(12);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }
+
+#[test]
+fn faint_vessels_that_centre_a_row_need_only_half_a_faint_vessels_strength() {
+    // Generated tuning case 877: white tubes on pale paper, two rows of
+    // five and a last row of two tubes of liquid and two empty ones, the
+    // second of which has edges of 0.126 of the template's strength,
+    // under the 0.15 a faint vessel needs on its shape alone. With the
+    // row's centring as evidence beside the shape and the wall, half
+    // will do; the row was refused as not centred like the others.
+    let (case, vessels) = vessels_in_case(877);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}

@@ -372,15 +372,21 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
         let (w, h) = (slot.width() as f32, slot.height() as f32);
         let x0 = slot.x0 + (w * 0.2) as u32;
         let x1 = slot.x1 - (w * 0.2) as u32;
-        let part = |from: f32, to: f32| {
-            let y0 = slot.y0 + (h * from) as u32;
+        // Parts from `from` rows down to `to` of the slot's height. The
+        // upper part's margin is at least a whole row: a small slot's share
+        // rounded down to none took in the row of a boundary a row off the
+        // grid (7-row slots, tuning 667). The lower part's ends a row or
+        // more from the slot's bottom at every height.
+        let part = |from: u32, to: f32| {
+            let y0 = slot.y0 + from;
             median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
         };
         // The lower part of a bottom slot meets the vessel's bottom, whose
         // rounded outline and shading come into it at small sizes; a unit
         // misread splits the slots above it too.
-        let lower = (k > 0).then(|| part(0.55, 1.0 - SPLIT_MARGIN)).flatten();
-        for p in [part(SPLIT_MARGIN, 0.45), lower].into_iter().flatten() {
+        let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
+        let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
+        for p in [upper, lower].into_iter().flatten() {
             if shows_other(p, id) {
                 let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });

@@ -428,3 +428,62 @@ fn a_colour_like_the_empty_glass_is_doubted_unless_it_lies_under_lit_surfaces() 
     detection.lit = vec![3, 0];
     assert!(lookalike(&image, &detection, &puzzle).is_some());
 }
+
+#[test]
+fn a_small_slots_parts_leave_out_a_whole_row_at_each_end() {
+    // Tuning 667's wine glasses: 7-row slots, each a row above its
+    // layer, so a slot's top row is the layer above it. The upper part,
+    // its margin rounded down to no row, took that row and one of its
+    // own: half salmon, half teal, whose channel medians make a third
+    // colour of the level (a pink) and the slot was doubted as split.
+    const SALMON: [u8; 3] = [255, 156, 130];
+    const TEAL: [u8; 3] = [0, 141, 171];
+    const PINK: [u8; 3] = [250, 152, 168];
+    let puzzle: WaterPuzzle = "ABC BCA CAB".parse().unwrap();
+    let columns = [[PINK, TEAL, SALMON], [SALMON, PINK, TEAL], [TEAL, SALMON, PINK]];
+    // `split`: a slot whose lower three rows are painted another colour.
+    let picture = |split: Option<(usize, usize, [u8; 3])>| {
+        let mut image = RgbImage::from_pixel(200, 60, image::Rgb(BOARD));
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + 60 * t as u32;
+            let slots: Vec<Rect> =
+                (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 50 - (k + 1) * 7, y1: 50 - k * 7 }).collect();
+            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                // Each layer a row below its slot.
+                for y in slot.y0 + 1..slot.y1 + 1 {
+                    let c = match split {
+                        Some((st, sk, other)) if (st, sk) == (t, k) && y >= slot.y1 - 3 => other,
+                        _ => colour,
+                    };
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(c));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 52 }, slots });
+        }
+        let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
+        let detection = Detection {
+            image_width: 200,
+            image_height: 60,
+            tubes,
+            samples,
+            locks: vec![None; 3],
+            raw: vec![Vec::new(); 3],
+            capacity: 3,
+            lit: Vec::new(),
+            capped: Vec::new(),
+        };
+        (image, detection)
+    };
+    let (image, detection) = picture(None);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // A slot whose lower part is another colour of the level is split.
+    let (image, detection) = picture(Some((0, 1, PINK)));
+    assert!(
+        matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
+        "{:?}",
+        split_layer(&image, &detection, &puzzle)
+    );
+}

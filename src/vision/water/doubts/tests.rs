@@ -350,6 +350,22 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
     assert_eq!(left_out_by_liquid(&walls, &both_rows), None);
 }
 
+/// A detection of `tubes` drawn on `image`, each slot read as the colour
+/// it was drawn in (`columns`, bottom first), every tube full.
+fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; N]]) -> Detection {
+    Detection {
+        image_width: image.width(),
+        image_height: image.height(),
+        tubes,
+        samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
+        locks: vec![None; columns.len()],
+        raw: vec![Vec::new(); columns.len()],
+        capacity: N,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    }
+}
+
 #[test]
 fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_split_is_doubted() {
     // Two tubes of four 30-row slots, bottom first blue, blue, red, red
@@ -375,18 +391,7 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
             }
             tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
         }
-        let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
-        let detection = Detection {
-            image_width: 120,
-            image_height: 160,
-            tubes,
-            samples,
-            locks: vec![None; 2],
-            raw: vec![Vec::new(); 2],
-            capacity: 4,
-            lit: Vec::new(),
-            capped: Vec::new(),
-        };
+        let detection = read_as_drawn(&image, tubes, &columns);
         (image, detection)
     };
     let (image, detection) = picture(None);
@@ -463,18 +468,7 @@ fn a_small_slots_parts_leave_out_a_whole_row_at_each_end() {
             }
             tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 52 }, slots });
         }
-        let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
-        let detection = Detection {
-            image_width: 200,
-            image_height: 60,
-            tubes,
-            samples,
-            locks: vec![None; 3],
-            raw: vec![Vec::new(); 3],
-            capacity: 3,
-            lit: Vec::new(),
-            capped: Vec::new(),
-        };
+        let detection = read_as_drawn(&image, tubes, &columns);
         (image, detection)
     };
     let (image, detection) = picture(None);

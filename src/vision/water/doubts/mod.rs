@@ -372,11 +372,12 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
         let (w, h) = (slot.width() as f32, slot.height() as f32);
         let x0 = slot.x0 + (w * 0.2) as u32;
         let x1 = slot.x1 - (w * 0.2) as u32;
-        // Parts from `from` rows down to `to` of the slot's height. The
-        // upper part's margin is at least a whole row: a small slot's share
-        // rounded down to none took in the row of a boundary a row off the
-        // grid (7-row slots, tuning 667). The lower part's ends a row or
-        // more from the slot's bottom at every height.
+        // A part from `from` rows below the slot's top down to the share
+        // `to` of its height. The upper part's margin is at least a whole
+        // row: a small slot's share rounded down to none took in the row of
+        // a boundary a row off the grid (7-row slots, tuning 667). The
+        // lower part ends a row or more above the slot's bottom at every
+        // height.
         let part = |from: u32, to: f32| {
             let y0 = slot.y0 + from;
             median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })

@@ -36,7 +36,7 @@ pub(super) const MIN_FAINT_STRENGTH: f32 = 0.15;
 /// shape 0.39; tuning 533's pale glass at 0.146).
 /// A flat board's noise stays far under it (0.011, see
 /// `empty_row::DOUBTED_ROW_STRENGTH`, the same half).
-pub(super) const CENTRING_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
+const CENTRING_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
 
 /// How much better a faint place a pitch beyond a row's end must match the
 /// template's shape than the board half a pitch further out (or as far out
@@ -195,7 +195,8 @@ impl FaintSearch<'_> {
     /// The places a row of `vessels` (left to right), resting on
     /// `bottom`, needs beyond one end, `pitch` apart, to stand centred on
     /// `mid` (where the level's other rows are centred), when each shows a
-    /// vessel's shape with edges of its own and a wall down its body (as
+    /// vessel's shape with edges of its own ([`CENTRING_STRENGTH`]: the
+    /// centring is evidence too) and a wall down its body (as
     /// [`FaintSearch::probe_between`] asks): a run of empty vessels drawn
     /// faintly, the nearest of which only echoed the shape because the
     /// board half a pitch beyond it is the gap before the next (tuning

@@ -1,5 +1,5 @@
-//! Resampling: a picture shrunk by a whole factor or doubled, a bilinear
-//! sample between pixels, and a small box blur.
+//! Resampling: a picture shrunk by a whole factor, doubled or enlarged,
+//! a bilinear sample between pixels, and a small box blur.
 
 use image::RgbImage;
 
@@ -45,6 +45,13 @@ pub fn shrunk_by(image: &RgbImage, factor: u32) -> (std::borrow::Cow<'_, RgbImag
 /// bilinearly between the source pixels around it.
 pub fn doubled(image: &RgbImage) -> RgbImage {
     image::imageops::resize(image, image.width() * 2, image.height() * 2, image::imageops::FilterType::Triangle)
+}
+
+/// The image enlarged to `height` rows, its width in proportion, each
+/// pixel interpolated bilinearly between the source pixels around it.
+pub fn enlarged_to(image: &RgbImage, height: u32) -> RgbImage {
+    let width = (image.width() as u64 * height as u64).div_ceil(image.height().max(1) as u64) as u32;
+    image::imageops::resize(image, width, height, image::imageops::FilterType::Triangle)
 }
 
 /// Bilinear sample of `image` at (`x`, `y`) (pixel centres at integers),

@@ -47,7 +47,7 @@ use slots::{RunFloor, sample_slot, slot_geometry, slot_rects};
 use surface::LIT_BAND_SHARE;
 use tubes::{TubeBox, TubeFinding};
 pub use zoom::WORKING_HEIGHT;
-use zoom::{Finder, Look, MAX_DOUBLED_HEIGHT, Zoom};
+use zoom::{Finder, Look, Zoom};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -157,9 +157,10 @@ pub enum VisionError {
 
 /// Reads a water-sort screenshot: finds the tubes and samples every slot,
 /// names the colours (by the theme chosen, or by clustering) and checks the
-/// level. A small screenshot that gives no reading is looked at again at
-/// twice its size, and a large one at its own size (its layers or glyphs
-/// may have been too small in the shrunk copy, [`zoom`]); that reading is
+/// level. A screenshot that gives no reading is looked at again enlarged
+/// (twice, or less when tall), and a large one at its own size (its
+/// layers or glyphs may have been too small in the shrunk copy,
+/// [`zoom`]); that reading is
 /// believed only if it passes every check and sees every vessel the first
 /// look did (its refusal is given when it measured layers the first look
 /// could not).
@@ -169,8 +170,7 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let closer = match &first.read {
         Ok(_) => return first,
         Err(_) if image.height() > WORKING_HEIGHT => Zoom::Own,
-        Err(_) if image.height() <= MAX_DOUBLED_HEIGHT => Zoom::Double,
-        Err(_) => return first,
+        Err(_) => Zoom::Enlarged,
     };
     let closer = read_at(image, options, closer, &liquid);
     // Where the first look could not measure the layers and the closer one

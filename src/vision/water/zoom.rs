@@ -1,34 +1,39 @@
 //! How closely the reader looks at a screenshot: the working copy every
 //! finder measures in, at the screenshot's own size or shrunk to a height
-//! the reader's time is measured on, or, for a second look at a small
-//! screenshot that gave no reading, enlarged twice; and which finder a
-//! reading's vessels come from.
+//! the reader's time is measured on, or, for a second look at a screenshot
+//! no taller than that which gave no reading, enlarged (twice, or less for
+//! one over half the measured height); and which finder a reading's
+//! vessels come from.
 
 use image::RgbImage;
 
 use super::slots::RunFloor;
-use crate::imaging::resample::{doubled, shrunk_by};
+use crate::imaging::resample::{doubled, enlarged_to, shrunk_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
 pub const WORKING_HEIGHT: u32 = 1600;
 
-/// Tallest screenshot given a second look at twice its size when the
-/// first gives no reading ([`Zoom::Double`]): doubled, it is no taller
-/// than the 2400-row screenshots the reader's time is measured on
-/// (`cargo bench --bench vision`), so a refusal costs at most about what
-/// a large screenshot's reading does.
-pub(super) const MAX_DOUBLED_HEIGHT: u32 = 1200;
+/// Tallest a second look at a screenshot that gave no reading enlarges it
+/// to ([`Zoom::Enlarged`]): the 2400-row screenshots the reader's time is
+/// measured on (`cargo bench --bench vision`), so a refusal costs at most
+/// about what a large screenshot's reading does. A screenshot of up to
+/// half that is doubled; a taller one (up to [`WORKING_HEIGHT`]) is
+/// enlarged less, to this height (tuning 707: 540x1222, bulbs of seven
+/// layers 6.8 rows tall, had no second look when only those up to 1200
+/// rows were doubled).
+pub(super) const MAX_ENLARGED_HEIGHT: u32 = 2400;
 
 /// How closely a screenshot is looked at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Zoom {
     /// At its own size, or shrunk to at most [`WORKING_HEIGHT`] rows.
     Fit,
-    /// Enlarged twice, bilinearly: a second look at a small screenshot
-    /// that gave no reading at its own size: a layer there may span too
-    /// few rows for the grid ([`super::MIN_LAYER_ROWS`]), and a wall a
-    /// pixel or two wide too few for the trace.
-    Double,
+    /// Enlarged bilinearly, twice or to [`MAX_ENLARGED_HEIGHT`] rows if
+    /// that is less: a second look at a screenshot that gave no reading
+    /// at its own size: a layer there may span too few rows for the grid
+    /// ([`super::MIN_LAYER_ROWS`]), and a wall a pixel or two wide too
+    /// few for the trace.
+    Enlarged,
     /// At its own size: a second look at a screenshot taller than
     /// [`WORKING_HEIGHT`] that gave no reading shrunk: its layers may have
     /// spanned too few rows to be measured ([`super::MIN_LAYER_ROWS`]),
@@ -63,7 +68,12 @@ pub(super) struct Look {
 pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_, RgbImage>, f32) {
     match zoom {
         Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
-        Zoom::Double => (std::borrow::Cow::Owned(doubled(image)), 0.5),
+        Zoom::Enlarged if image.height() * 2 <= MAX_ENLARGED_HEIGHT => (std::borrow::Cow::Owned(doubled(image)), 0.5),
+        Zoom::Enlarged => {
+            let copy = enlarged_to(image, MAX_ENLARGED_HEIGHT);
+            let factor = image.height() as f32 / copy.height() as f32;
+            (std::borrow::Cow::Owned(copy), factor)
+        }
         Zoom::Own => (std::borrow::Cow::Borrowed(image), 1.0),
     }
 }
@@ -90,6 +100,23 @@ mod tests {
         assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
         assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 360 && t.outer.y1 <= 790), "{layout:?}");
         assert!(layout.tubes[0].outer.x0 < 60 && layout.tubes[4].outer.x1 > 300, "{layout:?}");
+    }
+
+    #[test]
+    fn a_screenshot_too_tall_to_double_whose_layers_span_too_few_rows_is_read_enlarged_less() {
+        // Generated tuning case 707: seven bulbs of seven layers, 6.8 rows
+        // each, on a 540x1222 screenshot: too short for the grid at its
+        // own size, and over half the enlarged height, so enlarged to it.
+        let case = crate::synthetic::water::generate::case(707);
+        assert!(case.picture.height() * 2 > MAX_ENLARGED_HEIGHT && case.picture.height() <= WORKING_HEIGHT);
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read enlarged");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        // The layout is in the screenshot's own pixels.
+        let layout = &read.layout;
+        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
+        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 540 && t.outer.y1 <= 1222), "{layout:?}");
     }
 
     #[test]

@@ -201,23 +201,33 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
     // top has glass (or a cork) above it, a run as long as a layer's
     // shortest that starts below the rim (the rim's own stroke, or glass
     // tinted alike up to it, starts on it); nor does it rise far.
+    // Whether the top run starts on the body's top with no more of its
+    // colour above it: a layer of another liquid may stand there.
+    let mut on_top = false;
     if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
         let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
         let rest = above.len() - more;
         let glass_above = glass_over(&above[..rest], p.shortest_layer);
-        if glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height {
+        let rises = glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height;
+        if rises {
             first.y0 -= more as u32;
             p.top = first.y0;
         }
-    } else if let Some(first) =
-        p.runs.first().filter(|run| !run.empty && run.y0 > p.top + 1 && run.y0 <= p.top + SURFACE_GAP)
+        on_top = more == 0 || rises;
+    }
+    if let Some(first) =
+        p.runs.first().filter(|run| !run.empty && (on_top || run.y0 > p.top + 1) && run.y0 <= p.top + SURFACE_GAP)
+        && first.y0 >= r.y0.min(p.top) + 2
     {
         // The body's top measured inside a layer: a sliver too short for a
         // run above the first, of another colour, which goes on up above
         // the body's top (tuning 546: a cone measured a layer low left 3
         // rows of its top layer). That layer is taken whole, on the same
-        // terms: glass above it, and no higher than the rise allowed.
+        // terms: glass above it, and no higher than the rise allowed. So is
+        // a whole layer of another colour standing on the body's top
+        // (tuning 272: tall flasks whose cone was taken for neck from the
+        // top layer's boundary up).
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), first.y0, 1);
         // Its colour a row clear of the boundary with the first run.
         let sliver = above[above.len().saturating_sub(2)];

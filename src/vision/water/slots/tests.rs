@@ -310,6 +310,26 @@ fn a_sliver_of_the_top_layer_under_the_body_top_measured_raises_it_to_that_layer
 }
 
 #[test]
+fn a_whole_layer_of_another_colour_on_the_body_top_measured_raises_it_to_that_layers_top() {
+    // The body's top measured on the green layer's top, the boundary with
+    // the red layer over it (tuning case 272: tall flasks whose cone was
+    // taken for neck from there up): red, with glass above it, is a layer.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 110);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    let first = p.runs.first().map(|r| (r.y0, r.y1, r.empty));
+    assert_eq!(first, Some((80, 110, false)));
+    // Measured inside the green layer, green rises to its top, and red
+    // stands on it as well.
+    let vessel = Vessel { top: 120, ..vessel };
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 80);
+    // A colour of its own going on up to the rim is tinted glass.
+    let (mut img, vessel) = vessel_on_board([90, 90, 90], 110);
+    fill(&mut img, 80..110, [90, 90, 90]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 110);
+}
+
+#[test]
 fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
     // A lit band of 10 rows on the red layer's top (tuning case 157's
     // flasks): the glass above still ends at the liquid.

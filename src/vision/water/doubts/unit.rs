@@ -13,12 +13,13 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::board::{EMPTY_DELTA_E, board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs};
+use crate::vision::water::slots::{RUN_STEP, Run, check_step, color_distance, row_colors, runs, slot_middle};
 use crate::vision::water::surface::{LIT_BAND_SHARE, lit_band_ends_at};
 use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 
-/// Down the middle of every tube, each change between two long runs of
-/// colour must fall where two slots meet: liquid comes in whole units, so
+/// Down the middle of every tube (the strip its slots are sampled from),
+/// each change between two long runs of colour must fall where two slots
+/// meet: liquid comes in whole units, so
 /// a change far from every boundary says the grid is not the liquid's unit
 /// (a neck, cork or headroom counted as a slot, or a unit of one and a
 /// third layers). A change between two runs in the glass above the liquid
@@ -39,8 +40,11 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         }
         let (bottom, top) = (tube.slots[0], tube.slots[tube.slots.len() - 1]);
         let unit = bottom.height().max(1) as f32;
-        let w = tube.outer.width();
-        let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
+        // Down the strip the slots are sampled from: across the box, a
+        // bulb's outline where it meets the neck covers the top rows of a
+        // full one's top layer, a band ending off the grid (tuning 435).
+        let middle = slot_middle(&bottom);
+        let (x0, x1) = (middle.x0, middle.x1);
         // Where the slots read empty end, at the liquid's top.
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);

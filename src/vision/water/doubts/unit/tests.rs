@@ -261,3 +261,36 @@ fn glass_below_the_first_liquid_is_left_out_of_the_runs_checked() {
     // With no glass known, nothing is left out.
     assert_eq!(starts(without_glass_below_liquid(runs, &[])), [163, 181, 194, 219, 232, 245]);
 }
+
+#[test]
+fn the_off_grid_check_looks_down_the_strip_the_slots_are_sampled_from() {
+    // Tuning case 435: bulbs full to their shoulder, layers 5 rows tall.
+    // A vessel found by its liquid is sampled from its slots' middle,
+    // narrower than its box's; across the box's middle, the outline
+    // where the bulb meets its neck covers the top rows of the top layer,
+    // a band that ends off the grid. Here: three layers of 6 rows in a box
+    // 40 wide whose slots span x 20..40, a dark outline over the top layer's
+    // first 3 rows on x 12..25 and 35..48 (outside the slots' middle).
+    const OUTLINE: [u8; 3] = [20, 20, 20];
+    let (mut image, mut detection) = tube_picture(&[(RED, 6), (BLUE, 6), (RED, 6)], 3, 6);
+    for slot in &mut detection.tubes[0].slots {
+        (slot.x0, slot.x1) = (20, 40);
+    }
+    for y in 182..185 {
+        for x in (12..25).chain(35..48) {
+            image.put_pixel(x, y, image::Rgb(OUTLINE));
+        }
+    }
+    assert_eq!(off_grid(&image, &detection), None);
+    // Inside the slots' middle, the same band is a change off the grid.
+    for y in 182..185 {
+        for x in 12..48 {
+            image.put_pixel(x, y, image::Rgb(OUTLINE));
+        }
+    }
+    assert!(
+        matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })),
+        "{:?}",
+        off_grid(&image, &detection)
+    );
+}

@@ -225,8 +225,9 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let (Some(lowest_empty), Some(top)) = (tube.slots.get(filled), tube.slots.last()) else { continue };
         let unit = top.height().max(1) as f32;
-        let w = tube.outer.width();
-        let (x0, x1) = (tube.outer.x0 + w / 5, tube.outer.x1 - w / 5);
+        // Down the strip the slots are sampled from, as [`off_grid`] looks.
+        let middle = slot_middle(top);
+        let (x0, x1) = (middle.x0, middle.x1);
         let glass = long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit);
         if glass.windows(2).filter(changes).any(|pair| !board_changes(image, &outlines, tube, pair)) {
             return Some(Doubt::ChangeInEmpty { tube: t + 1 });

@@ -294,3 +294,31 @@ fn the_off_grid_check_looks_down_the_strip_the_slots_are_sampled_from() {
         off_grid(&image, &detection)
     );
 }
+
+#[test]
+fn the_empty_slots_are_looked_down_the_strip_they_are_sampled_from() {
+    // Tuning case 98: an empty bulb's outline curves in where it meets the
+    // neck, across its box's middle but outside its slots'. Here: red under
+    // three empty 30-row slots in a box 40 wide whose slots span x 20..40,
+    // a white outline over the top slot's first 16 rows on x 12..25 and
+    // 35..48.
+    const OUTLINE: [u8; 3] = [250, 250, 250];
+    let (mut image, mut detection) = tube_picture(&[(RED, 30), (BOARD, 90)], 4, 30);
+    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
+    for slot in &mut detection.tubes[0].slots {
+        (slot.x0, slot.x1) = (20, 40);
+    }
+    for y in 80..96 {
+        for x in (12..25).chain(35..48) {
+            image.put_pixel(x, y, image::Rgb(OUTLINE));
+        }
+    }
+    assert_eq!(change_in_empty(&image, &detection), None);
+    // Inside the slots' middle, the same band is a change in the glass.
+    for y in 80..96 {
+        for x in 12..48 {
+            image.put_pixel(x, y, image::Rgb(OUTLINE));
+        }
+    }
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}

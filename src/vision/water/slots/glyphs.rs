@@ -29,7 +29,10 @@ pub fn is_dark_grey(color: [u8; 3]) -> bool {
 /// built, commit 1a0e966)...
 const GLYPH_WHITE: u8 = 190;
 
-/// ...or this much brighter than its cell in every channel: a tinted
+/// ...or this much brighter than its cell in every channel, or in luma (a
+/// coloured stroke, light blue on dark grey in tuning case 1065, whose red
+/// channel stands under this above the cell's; a highlight streak is near
+/// grey, so it stands as far above in luma as in each channel): a tinted
 /// glyph (light grey-green on a dark green-grey cell, tuning seed 1836,
 /// where the stroke stood 135-150 above the cell). Not fitted to that
 /// case's margin: a stroke half-way from the cell to white on a cell of
@@ -54,7 +57,8 @@ pub(in crate::vision::water) fn glyph_centres(
     // side, as the slots are ([`super::slot_rects`]).
     let side = (x1 - x0) / 3;
     let wider = (x0.saturating_sub(side), (x1 + side).min(img.width()));
-    // A stroke on the darkest cell is at least this bright in every channel.
+    // A stroke on the darkest cell is at least this bright in every
+    // channel, or in luma.
     let faintest_stroke = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
     // Enough strokes in the strip's middle third for a glyph.
     let enough = |strokes: usize| strokes * 36 >= (x1 - x0) as usize;
@@ -71,7 +75,10 @@ pub(in crate::vision::water) fn glyph_centres(
         let mut cell = prof[(y - y0) as usize];
         // Only a row with enough pixels bright enough for strokes on any
         // cell may hold a glyph: the wider median is taken for no other.
-        let bright = |x: &u32| img.get_pixel(*x, y).0.iter().all(|&c| c >= faintest_stroke);
+        let bright = |x: &u32| {
+            let p = img.get_pixel(*x, y).0;
+            p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as f32
+        };
         if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) && dark_median_may(y) {
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
         }

@@ -368,9 +368,16 @@ pub(crate) const SLOT_STROKE_WHITE: u8 = 200;
 
 /// Whether a pixel is a glyph's stroke on a cell of colour `cell`: white
 /// (every channel at least `white`), or a tint far brighter than the cell
-/// ([`GLYPH_ABOVE_CELL`] in every channel).
+/// ([`GLYPH_ABOVE_CELL`] in every channel, or in luma, whatever its hue).
 pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
     (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL)))
+        || luma(p) >= luma(cell) + GLYPH_ABOVE_CELL as f32
+}
+
+/// A colour's luma (Rec. 709 weights on the sRGB channels, 0-255): how
+/// bright it looks, whatever its hue.
+pub(crate) fn luma(c: [u8; 3]) -> f32 {
+    0.2126 * c[0] as f32 + 0.7152 * c[1] as f32 + 0.0722 * c[2] as f32
 }
 
 /// The part of a slot its colour is sampled from: its middle three fifths

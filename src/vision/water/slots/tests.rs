@@ -23,6 +23,20 @@ fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_no
 }
 
 #[test]
+fn a_coloured_stroke_as_much_brighter_than_its_cell_is_a_stroke_whatever_its_hue() {
+    // Tuning case 1065: light blue `!` glyphs on dark grey cells. The red
+    // channel stands under 110 above the cell's, the luma 132 above it.
+    let cell = [55, 60, 70];
+    assert!(is_stroke([150, 200, 235], cell, SLOT_STROKE_WHITE));
+    // Half white over the same cell, a highlight streak at its brightest,
+    // is not (98 above).
+    let half = cell.map(|c| c + (255 - c) / 2);
+    assert!(!is_stroke(half, cell, SLOT_STROKE_WHITE));
+    // Nor is a bright colour of little more luma than the cell has.
+    assert!(!is_stroke([250, 40, 40], cell, SLOT_STROKE_WHITE));
+}
+
+#[test]
 fn a_bar_glyph_filling_the_middle_third_is_a_glyph() {
     let cell = image::Rgb([58, 58, 60]);
     // Tuning case 725: a `!` whose bar (rows 20-34) and dot (38-41)

@@ -276,18 +276,10 @@ fn the_off_grid_check_looks_down_the_strip_the_slots_are_sampled_from() {
     for slot in &mut detection.tubes[0].slots {
         (slot.x0, slot.x1) = (20, 40);
     }
-    for y in 182..185 {
-        for x in (12..25).chain(35..48) {
-            image.put_pixel(x, y, image::Rgb(OUTLINE));
-        }
-    }
+    paint(&mut image, 182..185, (12..25).chain(35..48), OUTLINE);
     assert_eq!(off_grid(&image, &detection), None);
     // Inside the slots' middle, the same band is a change off the grid.
-    for y in 182..185 {
-        for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(OUTLINE));
-        }
-    }
+    paint(&mut image, 182..185, 12..48, OUTLINE);
     assert!(
         matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })),
         "{:?}",
@@ -308,17 +300,23 @@ fn the_empty_slots_are_looked_down_the_strip_they_are_sampled_from() {
     for slot in &mut detection.tubes[0].slots {
         (slot.x0, slot.x1) = (20, 40);
     }
-    for y in 80..96 {
-        for x in (12..25).chain(35..48) {
-            image.put_pixel(x, y, image::Rgb(OUTLINE));
-        }
-    }
+    paint(&mut image, 80..96, (12..25).chain(35..48), OUTLINE);
     assert_eq!(change_in_empty(&image, &detection), None);
     // Inside the slots' middle, the same band is a change in the glass.
-    for y in 80..96 {
-        for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(OUTLINE));
+    paint(&mut image, 80..96, 12..48, OUTLINE);
+    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+}
+
+/// Paints `colour` on `rows` × `columns` of a picture.
+fn paint(
+    image: &mut RgbImage,
+    rows: std::ops::Range<u32>,
+    columns: impl Iterator<Item = u32> + Clone,
+    colour: [u8; 3],
+) {
+    for y in rows {
+        for x in columns.clone() {
+            image.put_pixel(x, y, image::Rgb(colour));
         }
     }
-    assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
 }

@@ -77,7 +77,7 @@ pub(in crate::vision::water) fn glyph_centres(
         // cell may hold a glyph: the wider median is taken for no other.
         let bright = |x: &u32| {
             let p = img.get_pixel(*x, y).0;
-            p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as f32
+            p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as u32 * 256
         };
         if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) && dark_median_may(y) {
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];

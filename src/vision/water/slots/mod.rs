@@ -370,14 +370,20 @@ pub(crate) const SLOT_STROKE_WHITE: u8 = 200;
 /// (every channel at least `white`), or a tint far brighter than the cell
 /// ([`GLYPH_ABOVE_CELL`] in every channel, or in luma, whatever its hue).
 pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
-    (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL)))
-        || luma(p) >= luma(cell) + GLYPH_ABOVE_CELL as f32
+    if (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL))) {
+        return true;
+    }
+    // A luma is at most its brightest channel: most pixels are ruled out
+    // without it.
+    let least = luma(cell) + GLYPH_ABOVE_CELL as u32 * 256;
+    p.iter().any(|&c| c as u32 * 256 >= least) && luma(p) >= least
 }
 
-/// A colour's luma (Rec. 709 weights on the sRGB channels, 0-255): how
-/// bright it looks, whatever its hue.
-pub(crate) fn luma(c: [u8; 3]) -> f32 {
-    0.2126 * c[0] as f32 + 0.7152 * c[1] as f32 + 0.0722 * c[2] as f32
+/// A colour's luma, 256 times (Rec. 709 weights on the sRGB channels, in
+/// 256ths: 54, 183, 19; 0-255 × 256): how bright it looks, whatever its
+/// hue. In integers, as it is taken for many pixels of every strip.
+pub(crate) fn luma(c: [u8; 3]) -> u32 {
+    54 * c[0] as u32 + 183 * c[1] as u32 + 19 * c[2] as u32
 }
 
 /// The part of a slot its colour is sampled from: its middle three fifths

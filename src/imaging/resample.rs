@@ -1,5 +1,5 @@
-//! Resampling: a picture shrunk by a whole factor, doubled or enlarged,
-//! a bilinear sample between pixels, and a small box blur.
+//! Resampling: a picture shrunk by a whole factor or enlarged to a
+//! height, a bilinear sample between pixels, and a small box blur.
 
 use image::RgbImage;
 
@@ -39,12 +39,6 @@ pub fn shrunk_by(image: &RgbImage, factor: u32) -> (std::borrow::Cow<'_, RgbImag
     } else {
         (std::borrow::Cow::Owned(shrink_by(image, factor)), factor as f32)
     }
-}
-
-/// The image at twice its width and height, each pixel interpolated
-/// bilinearly between the source pixels around it.
-pub fn doubled(image: &RgbImage) -> RgbImage {
-    image::imageops::resize(image, image.width() * 2, image.height() * 2, image::imageops::FilterType::Triangle)
 }
 
 /// The image enlarged to `height` rows, its width in proportion, each

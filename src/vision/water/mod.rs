@@ -159,11 +159,10 @@ pub enum VisionError {
 /// names the colours (by the theme chosen, or by clustering) and checks the
 /// level. A screenshot that gives no reading is looked at again enlarged
 /// (twice, or less when tall), and a large one at its own size (its
-/// layers or glyphs may have been too small in the shrunk copy,
-/// [`zoom`]); that reading is
-/// believed only if it passes every check and sees every vessel the first
-/// look did (its refusal is given when it measured layers the first look
-/// could not).
+/// layers or glyphs may have been too small in the shrunk copy, [`zoom`]);
+/// that reading is believed only if it passes every check and sees every
+/// vessel the first look did (its refusal is given when it measured
+/// layers the first look could not).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let liquid = LiquidVessels::default();
     let first = read_at(image, options, Zoom::Fit, &liquid);

@@ -8,7 +8,7 @@
 use image::RgbImage;
 
 use super::slots::RunFloor;
-use crate::imaging::resample::{doubled, enlarged_to, shrunk_by};
+use crate::imaging::resample::{enlarged_to, shrunk_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
 pub const WORKING_HEIGHT: u32 = 1600;
@@ -62,15 +62,14 @@ pub(super) struct Look {
 }
 
 /// The image to work on: the screenshot itself, or a copy shrunk by a
-/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows; and the
-/// factor back to the original's pixels. A filtered resize of a 1080×2400
+/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows, or
+/// enlarged bilinearly ([`Zoom::Enlarged`]); and the factor back to the original's pixels. A filtered resize of a 1080×2400
 /// screenshot cost 83 ms, the box average a few.
 pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_, RgbImage>, f32) {
     match zoom {
         Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
-        Zoom::Enlarged if image.height() * 2 <= MAX_ENLARGED_HEIGHT => (std::borrow::Cow::Owned(doubled(image)), 0.5),
         Zoom::Enlarged => {
-            let copy = enlarged_to(image, MAX_ENLARGED_HEIGHT);
+            let copy = enlarged_to(image, (image.height() * 2).min(MAX_ENLARGED_HEIGHT));
             let factor = image.height() as f32 / copy.height() as f32;
             (std::borrow::Cow::Owned(copy), factor)
         }

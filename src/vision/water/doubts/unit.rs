@@ -19,14 +19,13 @@ use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 
 /// Down the middle of every tube (the strip its slots are sampled from),
 /// each change between two long runs of colour must fall where two slots
-/// meet: liquid comes in whole units, so
-/// a change far from every boundary says the grid is not the liquid's unit
-/// (a neck, cork or headroom counted as a slot, or a unit of one and a
-/// third layers). A change between two runs in the glass above the liquid
-/// that the board beside the tube shows too is the board's, and left out.
-/// Short runs (a lit surface, a rim, an outline, the gap between balls)
-/// are left out, as are tubes holding hidden layers, whose glyphs break
-/// their runs.
+/// meet: liquid comes in whole units, so a change far from every boundary
+/// says the grid is not the liquid's unit (a neck, cork or headroom
+/// counted as a slot, or a unit of one and a third layers). A change
+/// between two runs in the glass above the liquid that the board beside
+/// the tube shows too is the board's, and left out. Short runs (a lit
+/// surface, a rim, an outline, the gap between balls) are left out, as are
+/// tubes holding hidden layers, whose glyphs break their runs.
 pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
     let outlines = outlines(detection);
     // The empty slots' colours, each once (as [`looks_empty`] compares).

@@ -228,6 +228,8 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
         // a whole layer of another colour standing on the body's top
         // (tuning 272: tall flasks whose cone was taken for neck from the
         // top layer's boundary up).
+        // Two rows at least stand above the first run: the sliver's colour
+        // is read a row clear of the boundary.
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), first.y0, 1);
         // Its colour a row clear of the boundary with the first run.
         let sliver = above[above.len().saturating_sub(2)];

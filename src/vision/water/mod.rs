@@ -157,29 +157,14 @@ pub enum VisionError {
 
 /// Reads a water-sort screenshot: finds the tubes and samples every slot,
 /// names the colours (by the theme chosen, or by clustering) and checks the
-/// level. A screenshot that gives no reading is looked at again enlarged
-/// (twice, or less when tall), and a large one at its own size (its
-/// layers or glyphs may have been too small in the shrunk copy, [`zoom`]);
-/// that reading is believed only if it passes every check and sees every
-/// vessel the first look did (its refusal is given when it measured
-/// layers the first look could not).
+/// level. A screenshot that gives no reading is looked at again closer
+/// ([`zoom::closer`]: a large one at its own size, a smaller one enlarged,
+/// a small one then enlarged further: its layers or glyphs may have been
+/// too small).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let liquid = LiquidVessels::default();
     let first = read_at(image, options, Zoom::Fit, &liquid);
-    let closer = match &first.read {
-        Ok(_) => return first,
-        Err(_) if image.height() > WORKING_HEIGHT => Zoom::Own,
-        Err(_) => Zoom::Enlarged,
-    };
-    let closer = read_at(image, options, closer, &liquid);
-    // Where the first look could not measure the layers and the closer one
-    // could, the closer one's refusal says what was doubtful. A closer look
-    // sees every vessel the first one did: one that sees fewer left some
-    // out (a whole row of tubes, test case 1000035), and is not believed.
-    let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
-    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
-    let sees_all = tubes(&closer) >= tubes(&first);
-    if sees_all && (closer.read.is_ok() || (measured(&closer) && !measured(&first))) { closer } else { first }
+    if first.read.is_ok() { first } else { zoom::closer(image, options, first, &liquid) }
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their

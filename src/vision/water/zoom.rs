@@ -1,13 +1,15 @@
 //! How closely the reader looks at a screenshot: the working copy every
 //! finder measures in, at the screenshot's own size or shrunk to a height
-//! the reader's time is measured on, or, for a second look at a screenshot
-//! no taller than that which gave no reading, enlarged (twice, or less for
-//! one over half the measured height); and which finder a reading's
-//! vessels come from.
+//! the reader's time is measured on; for a screenshot that gave no
+//! reading, the closer looks after it (at its own size if it was shrunk,
+//! else enlarged: twice, or less for one over half the measured height,
+//! and a small one then to that height) and which of their readings is
+//! believed; and which finder a reading's vessels come from.
 
 use image::RgbImage;
 
 use super::slots::RunFloor;
+use super::{LiquidVessels, ReadOptions, VisionError, WaterSight, read_at};
 use crate::imaging::resample::{enlarged_to, shrunk_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
@@ -40,6 +42,53 @@ pub(super) enum Zoom {
     /// small vessels on a large screen, or its `?` glyphs too few to be
     /// told from a dark liquid.
     Own,
+    /// Enlarged bilinearly to [`MAX_ENLARGED_HEIGHT`] rows: a third look
+    /// at a screenshot under half that tall whose doubled copy gave no
+    /// reading either: a quarter-size screenshot (180 px wide) whose
+    /// layers span 3 rows, 6 doubled, still under
+    /// [`super::MIN_LAYER_ROWS`] (tuning 193 and 981: bulbs of six
+    /// layers), or whose glyphs or outlines were still a pixel or two.
+    Largest,
+}
+
+/// The closer looks at a screenshot that gave no reading, in turn: at its
+/// own size if it was shrunk to fit, else enlarged ([`Zoom::Enlarged`]),
+/// and a small one then enlarged to the largest height
+/// ([`Zoom::Largest`]) when that is more than twice its own. Each look
+/// costs about one reading of a copy at most [`MAX_ENLARGED_HEIGHT`]
+/// rows tall; a screenshot that reads at once costs none of them.
+pub(super) fn closer_looks(image: &RgbImage) -> Vec<Zoom> {
+    if image.height() > WORKING_HEIGHT {
+        vec![Zoom::Own]
+    } else if image.height() * 2 < MAX_ENLARGED_HEIGHT {
+        vec![Zoom::Enlarged, Zoom::Largest]
+    } else {
+        vec![Zoom::Enlarged]
+    }
+}
+
+/// The reading of a screenshot whose first look (`first`) gave none, by
+/// the [`closer_looks`] in turn: the first that passes every check and
+/// sees every vessel the first look did (one that sees fewer left some
+/// out, a whole row of tubes in test case 1000035, and is not believed);
+/// else the refusal of the first closer look that measured layers where
+/// the first look could not (it says what was doubtful), else the first
+/// look's.
+pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight, liquid: &LiquidVessels) -> WaterSight {
+    let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
+    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
+    let mut refusal = None;
+    for zoom in closer_looks(image) {
+        let closer = read_at(image, options, zoom, liquid);
+        let sees_all = tubes(&closer) >= tubes(&first);
+        if sees_all && closer.read.is_ok() {
+            return closer;
+        }
+        if refusal.is_none() && sees_all && measured(&closer) && !measured(&first) {
+            refusal = Some(closer);
+        }
+    }
+    refusal.unwrap_or(first)
 }
 
 /// How the vessels of a screenshot are found.
@@ -68,8 +117,9 @@ pub(super) struct Look {
 pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_, RgbImage>, f32) {
     match zoom {
         Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
-        Zoom::Enlarged => {
-            let copy = enlarged_to(image, (image.height() * 2).min(MAX_ENLARGED_HEIGHT));
+        Zoom::Enlarged | Zoom::Largest => {
+            let most = if zoom == Zoom::Largest { MAX_ENLARGED_HEIGHT } else { image.height() * 2 };
+            let copy = enlarged_to(image, most.min(MAX_ENLARGED_HEIGHT));
             let factor = image.height() as f32 / copy.height() as f32;
             (std::borrow::Cow::Owned(copy), factor)
         }
@@ -116,6 +166,25 @@ mod tests {
         let layout = &read.layout;
         assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
         assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 540 && t.outer.y1 <= 1222), "{layout:?}");
+    }
+
+    #[test]
+    fn a_quarter_size_screenshot_whose_layers_doubled_are_still_too_short_is_read_enlarged_to_the_largest_height() {
+        // Generated tuning case 193: six bulbs on a 180x397 screenshot (a
+        // phone's shrunk to a quarter), layers of about three rows: too
+        // short at their own size and doubled; enlarged to 2400 rows they
+        // are measured and read exactly.
+        let case = crate::synthetic::water::generate::case(193);
+        assert_eq!(closer_looks(&case.picture), [Zoom::Enlarged, Zoom::Largest]);
+        for zoom in [Zoom::Fit, Zoom::Enlarged] {
+            let sight = read_at(&case.picture, &ReadOptions::default(), zoom, &Default::default());
+            assert!(matches!(sight.read, Err(VisionError::NoLayers { .. })), "{zoom:?}: {:?}", sight.read);
+        }
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read enlarged to the largest height");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        let layout = &read.layout;
+        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
+        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 180 && t.outer.y1 <= 397), "{layout:?}");
     }
 
     #[test]

@@ -26,7 +26,17 @@ pub fn is_cover(img: &RgbImage, outer: &Rect, icon: &Rect) -> bool {
     let margin = outer.height() / 10;
     let above = (outer.y0 + margin, icon.y0.saturating_sub(2));
     let below = (icon.y1 + 2, outer.y1.saturating_sub(margin).min(img.height()));
-    let parts: Vec<(u32, u32)> = [above, below].into_iter().filter(|&(y0, y1)| y1 > y0 && x1 > x0).collect();
+    // And between its cover's top and bottom: the cover shows above and
+    // below it, past the margin. A tube's lower layers with its round
+    // bottom, or its upper ones, make an icon-like shape at one end of the
+    // tube (tuning 2097, 2580, 3660, 3828: an empty glass and tubes of
+    // liquid read as locked, and a wrong level solved; the locks of
+    // ../shared's sshcrack game leave over a quarter of the cover below
+    // their icon).
+    if [above, below].iter().any(|&(y0, y1)| y1 <= y0) {
+        return false;
+    }
+    let parts: Vec<(u32, u32)> = if x1 > x0 { vec![above, below] } else { Vec::new() };
     let rows: Vec<[u8; 3]> =
         parts.iter().flat_map(|&(y0, y1)| row_colors(img, x0, x1, y0, y1, check_step(x0, x1))).collect();
     // A cover hides the whole tube: `?` glyphs down it are hidden layers'
@@ -91,9 +101,11 @@ mod tests {
     fn an_icon_among_hidden_cells_showing_their_glyphs_is_no_lock() {
         // Test case 1001643: a glass of dark hidden cells, each with a
         // white `!` down its middle, under one layer of liquid taken for a
-        // lock's icon; the cells are one colour, like a cover.
+        // lock's icon; the cells are one colour, like a cover. (The icon
+        // is put in the cells' middle here: at the glass's top, as it
+        // was, the cover's showing above and below it refuses it first.)
         let outer = Rect { x0: 0, y0: 0, x1: 40, y1: 160 };
-        let icon = Rect { x0: 12, y0: 10, x1: 28, y1: 30 };
+        let icon = Rect { x0: 12, y0: 60, x1: 28, y1: 80 };
         let cell = image::Rgb([30, 34, 32]);
         let mut cells = RgbImage::from_pixel(40, 160, cell);
         for y in icon.y0..icon.y1 {
@@ -102,7 +114,7 @@ mod tests {
             }
         }
         assert!(is_cover(&cells, &outer, &icon));
-        for top in [45, 85, 125] {
+        for top in [25, 95, 125] {
             for y in (top..top + 14).chain(top + 17..top + 20) {
                 for x in 19..22 {
                     cells.put_pixel(x, y, image::Rgb([245, 245, 245]));
@@ -110,5 +122,33 @@ mod tests {
             }
         }
         assert!(!is_cover(&cells, &outer, &icon));
+    }
+
+    #[test]
+    fn an_icon_at_an_end_of_its_cover_is_no_lock() {
+        // Tuning 2097 and 3660: the lower layers of a tube, with its round
+        // bottom, make an icon-like shape, and the glass above them (or
+        // the layers above) is one colour: read as locked, the level was
+        // solved wrong. Tuning 2580: the same at a tube's top.
+        let outer = Rect { x0: 0, y0: 0, x1: 40, y1: 160 };
+        let glass = RgbImage::from_pixel(40, 160, image::Rgb([46, 49, 56]));
+        for icon in [Rect { x0: 8, y0: 100, x1: 32, y1: 162 }, Rect { x0: 8, y0: 2, x1: 32, y1: 50 }] {
+            let mut tube = glass.clone();
+            for y in icon.y0..icon.y1.min(160) {
+                for x in icon.x0..icon.x1 {
+                    tube.put_pixel(x, y, image::Rgb([230, 40, 120]));
+                }
+            }
+            assert!(!is_cover(&tube, &outer, &icon), "{icon:?}");
+            // The same shape in the cover's middle is a lock's icon.
+            let middle = Rect { y0: 55, y1: 105, ..icon };
+            let mut locked = glass.clone();
+            for y in middle.y0..middle.y1 {
+                for x in middle.x0..middle.x1 {
+                    locked.put_pixel(x, y, image::Rgb([230, 40, 120]));
+                }
+            }
+            assert!(is_cover(&locked, &outer, &middle), "{middle:?}");
+        }
     }
 }

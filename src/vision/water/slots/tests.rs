@@ -23,6 +23,37 @@ fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_no
 }
 
 #[test]
+fn only_strokes_in_the_middle_of_a_slot_count_for_its_glyph() {
+    // Tuning 4516: a dark brown ball in a ball tube, its highlight up on
+    // its left and the pale glass beside its curve in the corners of the
+    // patch sampled, was read as a hidden layer. A glyph stands centred.
+    let cell = [60, 45, 40];
+    let slot = Rect { x0: 0, y0: 0, x1: 40, y1: 40 };
+    let middle = slot_middle(&slot);
+    let (w, third) = (middle.x1 - middle.x0, (middle.x1 - middle.x0) / 3);
+    let mut ball = RgbImage::from_pixel(40, 40, image::Rgb(cell));
+    for y in middle.y0..middle.y1 {
+        for x in (middle.x0..middle.x0 + third).chain(middle.x1 - third..middle.x1) {
+            // The glass at the sides, and a highlight on the left.
+            if y < middle.y0 + 3 || y >= middle.y1 - 3 || (x < middle.x0 + third && (14..18).contains(&y)) {
+                ball.put_pixel(x, y, image::Rgb([225, 230, 232]));
+            }
+        }
+    }
+    let (colour, bright) = sample_slot(&ball, &slot);
+    assert_eq!(colour, cell);
+    assert_eq!(bright, 0.0);
+    // As many stroke pixels in the middle third are a glyph's.
+    let mut glyph = RgbImage::from_pixel(40, 40, image::Rgb(cell));
+    for y in middle.y0 + 2..middle.y1 - 2 {
+        for x in middle.x0 + w / 2 - 1..middle.x0 + w / 2 + 1 {
+            glyph.put_pixel(x, y, image::Rgb([240, 240, 240]));
+        }
+    }
+    assert!(sample_slot(&glyph, &slot).1 >= super::super::HIDDEN_GLYPH_SHARE);
+}
+
+#[test]
 fn a_coloured_stroke_as_much_brighter_than_its_cell_is_a_stroke_whatever_its_hue() {
     // Tuning case 1065: light blue `!` glyphs on dark grey cells. The red
     // channel stands under 110 above the cell's, the luma 132 above it.

@@ -133,6 +133,18 @@ mod tests {
     use super::*;
     use crate::puzzle::water::renamed_in_order;
 
+    /// The reading of generated `case`, which must be its level, laid out
+    /// in the screenshot's own pixels.
+    fn read_exactly_in_own_pixels(case: &crate::synthetic::water::generate::Case) -> crate::vision::water::Layout {
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read on a closer look");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        let layout = read.layout;
+        let (w, h) = case.picture.dimensions();
+        assert_eq!((layout.image_width, layout.image_height), (w, h));
+        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= w && t.outer.y1 <= h), "{layout:?}");
+        layout
+    }
+
     #[test]
     fn a_small_screenshot_whose_layers_span_too_few_rows_is_read_at_twice_its_size() {
         // Generated tuning case 91: ten bulbs in a 360x790 screenshot,
@@ -141,13 +153,8 @@ mod tests {
         let case = crate::synthetic::water::generate::case(91);
         let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
-        let sight = read(&case.picture, &ReadOptions::default());
-        let read = sight.read.expect("read at twice its size");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
         // The layout is in the screenshot's own pixels, not the doubled copy's.
-        let layout = &read.layout;
-        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
-        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 360 && t.outer.y1 <= 790), "{layout:?}");
+        let layout = read_exactly_in_own_pixels(&case);
         assert!(layout.tubes[0].outer.x0 < 60 && layout.tubes[4].outer.x1 > 300, "{layout:?}");
     }
 
@@ -160,12 +167,7 @@ mod tests {
         assert!(case.picture.height() * 2 > MAX_ENLARGED_HEIGHT && case.picture.height() <= WORKING_HEIGHT);
         let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
-        let read = read(&case.picture, &ReadOptions::default()).read.expect("read enlarged");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
-        // The layout is in the screenshot's own pixels.
-        let layout = &read.layout;
-        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
-        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 540 && t.outer.y1 <= 1222), "{layout:?}");
+        read_exactly_in_own_pixels(&case);
     }
 
     #[test]
@@ -180,11 +182,7 @@ mod tests {
             let sight = read_at(&case.picture, &ReadOptions::default(), zoom, &Default::default());
             assert!(matches!(sight.read, Err(VisionError::NoLayers { .. })), "{zoom:?}: {:?}", sight.read);
         }
-        let read = read(&case.picture, &ReadOptions::default()).read.expect("read enlarged to the largest height");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
-        let layout = &read.layout;
-        assert_eq!((layout.image_width, layout.image_height), case.picture.dimensions());
-        assert!(layout.tubes.iter().all(|t| t.outer.x1 <= 180 && t.outer.y1 <= 397), "{layout:?}");
+        read_exactly_in_own_pixels(&case);
     }
 
     #[test]

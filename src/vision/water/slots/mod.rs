@@ -359,12 +359,10 @@ pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
     let pixels: Vec<[u8; 3]> =
         (middle.y0..middle.y1).flat_map(|y| (middle.x0..middle.x1).map(move |x| at(x, y))).collect();
     let cell = median_color(&pixels);
-    let third = (middle.x1 - middle.x0) / GLYPH_COLUMNS;
-    let centred = (middle.x0 + third)..(middle.x1 - third);
-    let bright = (middle.y0..middle.y1)
-        .flat_map(|y| centred.clone().map(move |x| (x, y)))
-        .filter(|&(x, y)| is_stroke(at(x, y), cell, SLOT_STROKE_WHITE))
-        .count();
+    let w = (middle.x1 - middle.x0) as usize;
+    let third = w / GLYPH_COLUMNS as usize;
+    let centred = pixels.chunks(w.max(1)).flat_map(|row| &row[third..w - third]);
+    let bright = centred.filter(|&&p| is_stroke(p, cell, SLOT_STROKE_WHITE)).count();
     (cell, bright as f32 / pixels.len().max(1) as f32)
 }
 

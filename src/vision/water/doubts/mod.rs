@@ -28,7 +28,9 @@
 //!   every tube read is a vessel missed ([`missed`]);
 //! - **no colour looks like a hidden cell or empty glass** (an empty slot,
 //!   or the headroom above the liquid of the plainest tubes): such a colour
-//!   is a hidden layer whose glyph was missed, or glass read as liquid.
+//!   is a hidden layer whose glyph was missed, or glass read as liquid;
+//!   and no slot read empty shows a liquid of the level unlike the empty
+//!   tubes' glass.
 
 use image::RgbImage;
 use palette::Lab;
@@ -49,7 +51,7 @@ use crate::puzzle::water::{Layer, WaterPuzzle};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre};
-use unit::{change_in_empty, empty_could_be_liquid, empty_under_surface, liquid_above, off_grid};
+use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
 /// layers are numbered from 1, tubes in reading order, layers from the
@@ -96,6 +98,10 @@ pub enum Doubt {
         "{slots} slots read empty, tube {tube}'s among them, are one colour unlike the empty tubes' glass, so they may be one more liquid before a board of its shade"
     )]
     EmptyCouldBeLiquid { tube: usize, slots: usize },
+    #[error(
+        "layer {layer} of tube {tube} was read empty, but shows one of the level's liquids and looks unlike the empty tubes' glass, so a liquid there was taken for glass"
+    )]
+    EmptyLikeLiquid { tube: usize, layer: usize },
     #[error(
         "tube {tube} shows liquid above its top layer, so it holds more layers than were read (a vessel's neck or shoulder taken for headroom)"
     )]
@@ -171,7 +177,8 @@ impl Doubt {
         match *self {
             Doubt::SplitLayer { tube: t, layer, .. }
             | Doubt::CloseColors { tube: t, layer, .. }
-            | Doubt::ThroughGlass { tube: t, layer } => slot(t, layer).into_iter().collect(),
+            | Doubt::ThroughGlass { tube: t, layer }
+            | Doubt::EmptyLikeLiquid { tube: t, layer } => slot(t, layer).into_iter().collect(),
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
@@ -237,6 +244,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| change_in_empty(image, detection))
         .or_else(|| empty_under_surface(detection))
         .or_else(|| empty_could_be_liquid(detection))
+        .or_else(|| empty_like_liquid(detection))
         .or_else(|| liquid_above(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))

@@ -347,26 +347,65 @@ const OFF_GRID_SHARE: f32 = 0.25;
 /// glass to compare them with, and nothing is doubted.
 pub(super) fn empty_could_be_liquid(detection: &Detection) -> Option<Doubt> {
     let capacity = detection.capacity;
-    let mut above_liquid: Vec<(usize, [u8; 3], Lab)> = Vec::new();
-    let mut glass: Vec<[u8; 3]> = Vec::new();
-    for (t, (samples, raw)) in detection.samples.iter().zip(&detection.raw).enumerate() {
-        let holds_liquid = samples.iter().any(|s| *s != SlotSample::Empty);
-        let empty = samples.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c);
-        if holds_liquid {
-            above_liquid.extend(empty.map(|c| (t, c, to_lab(c))));
-        } else {
-            glass.extend(empty);
-        }
-    }
+    let (above_liquid, glass) = empty_slots(detection);
     if glass.is_empty() {
         return None;
     }
-    above_liquid.iter().find_map(|&(t, c, lab)| {
-        let alike = above_liquid.iter().filter(|o| delta_e(o.2, lab) <= SAME_LIQUID_DELTA_E).count();
+    above_liquid.iter().find_map(|&(t, _, c, lab)| {
+        let alike = above_liquid.iter().filter(|o| delta_e(o.3, lab) <= SAME_LIQUID_DELTA_E).count();
         let like_glass = glass.iter().any(|&g| looks_empty(c, g));
         (alike >= capacity && alike.is_multiple_of(capacity) && !like_glass)
             .then_some(Doubt::EmptyCouldBeLiquid { tube: t + 1, slots: alike })
     })
+}
+
+/// A slot read empty above the liquid that shows one of the level's
+/// liquids (as alike as one flat liquid's slots) and would not pass for
+/// empty against the glass of the empty tubes is that liquid taken for
+/// glass: a dark liquid before a dark board passes for the board seen
+/// through the glass. The counts can still add up, when tinted glass
+/// elsewhere was taken for that liquid in its place (tuning 4651: the
+/// board darkens up the screen, so the top row's dark green read as glass
+/// and a lower row's glass as the dark green). With no empty tube there is
+/// no glass to compare it with, and nothing is doubted.
+pub(super) fn empty_like_liquid(detection: &Detection) -> Option<Doubt> {
+    let (above_liquid, glass) = empty_slots(detection);
+    if glass.is_empty() {
+        return None;
+    }
+    let liquids: Vec<Lab> = detection
+        .samples
+        .iter()
+        .flatten()
+        .filter_map(|s| match s {
+            SlotSample::Color(c) => Some(to_lab(*c)),
+            _ => None,
+        })
+        .collect();
+    above_liquid.iter().find_map(|&(t, k, c, lab)| {
+        let like_liquid = liquids.iter().any(|&l| delta_e(l, lab) <= SAME_LIQUID_DELTA_E);
+        let like_glass = glass.iter().any(|&g| looks_empty(c, g));
+        (like_liquid && !like_glass).then_some(Doubt::EmptyLikeLiquid { tube: t + 1, layer: k + 1 })
+    })
+}
+
+/// The slots read empty in tubes that hold liquid, as (tube, slot, colour,
+/// CIELAB) from 0, and the colours of the slots of the tubes read wholly
+/// empty (their glass).
+type EmptySlots = (Vec<(usize, usize, [u8; 3], Lab)>, Vec<[u8; 3]>);
+fn empty_slots(detection: &Detection) -> EmptySlots {
+    let mut above_liquid = Vec::new();
+    let mut glass = Vec::new();
+    for (t, (samples, raw)) in detection.samples.iter().zip(&detection.raw).enumerate() {
+        let holds_liquid = samples.iter().any(|s| *s != SlotSample::Empty);
+        let empty = samples.iter().zip(raw).enumerate().filter(|(_, (s, _))| **s == SlotSample::Empty);
+        if holds_liquid {
+            above_liquid.extend(empty.map(|(k, (_, &c))| (t, k, c, to_lab(c))));
+        } else {
+            glass.extend(empty.map(|(_, (_, &c))| c));
+        }
+    }
+    (above_liquid, glass)
 }
 
 /// A grid at half (or a third) of the liquid's unit explains every change

@@ -320,3 +320,42 @@ fn paint(
         }
     }
 }
+
+#[test]
+fn a_slot_read_empty_that_shows_a_liquid_of_the_level_is_doubted() {
+    // Capacity 3, two rows on a board that darkens up the screen: the top
+    // row's dark green read as glass and the lower row's tinted glass read
+    // as that green, so the counts still add up (tuning 4651).
+    const GREEN: [u8; 3] = [1, 67, 55];
+    let (tinted, glass) = ([86, 113, 108], [75, 120, 126]);
+    let tube = |samples: Vec<SlotSample>, raw: Vec<[u8; 3]>| (samples, raw);
+    let tubes = [
+        tube(vec![Color(GREEN), Color(GREEN), Color(RED)], vec![GREEN, GREEN, RED]),
+        tube(vec![Color(BLUE), Color(RED), Empty], vec![BLUE, RED, GREEN]),
+        tube(vec![Color(BLUE), Color(RED), Color(tinted)], vec![BLUE, RED, tinted]),
+        tube(vec![Color(BLUE), Empty, Empty], vec![BLUE, glass, glass]),
+        tube(vec![Empty, Empty, Empty], vec![glass, glass, glass]),
+    ];
+    let detection = |tubes: &[(Vec<SlotSample>, Vec<[u8; 3]>)]| Detection {
+        image_width: 200,
+        image_height: 200,
+        tubes: Vec::new(),
+        samples: tubes.iter().map(|t| t.0.clone()).collect(),
+        locks: vec![None; tubes.len()],
+        raw: tubes.iter().map(|t| t.1.clone()).collect(),
+        capacity: 3,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    };
+    assert_eq!(empty_like_liquid(&detection(&tubes)), Some(Doubt::EmptyLikeLiquid { tube: 2, layer: 3 }));
+    // Read as the glass it is, the slot is no doubt; nor is glass of
+    // another shade than every liquid.
+    let mut right = tubes.clone();
+    right[1].1[2] = glass;
+    assert_eq!(empty_like_liquid(&detection(&right)), None);
+    let mut pale = tubes.clone();
+    pale[1].1[2] = [180, 200, 120];
+    assert_eq!(empty_like_liquid(&detection(&pale)), None);
+    // With no empty tube there is no glass to compare with.
+    assert_eq!(empty_like_liquid(&detection(&tubes[..4])), None);
+}

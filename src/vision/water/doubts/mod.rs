@@ -16,9 +16,10 @@
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
 //!   colours open, no colour spreads wider than one liquid does;
-//! - **the top layer shown**: games reveal the top layer of every tube (a
-//!   locked tube, all hidden, aside), so a tube topped by `?` is a dark
-//!   liquid taken for a hidden layer;
+//! - **the top layer shown, hidden cells alike**: games reveal the top
+//!   layer of every tube (a locked tube, all hidden to its top, aside), so
+//!   a tube topped by `?` is a dark liquid taken for a hidden layer, and
+//!   they draw every hidden cell in one shade ([`hidden`]);
 //! - **tubes evenly spaced and centred**: a gap of two pitches in a row,
 //!   or a row off the screen's centre, is a tube missed (often an empty
 //!   one, which makes a solvable level unsolvable), the pitch taken over
@@ -36,6 +37,7 @@ use image::RgbImage;
 use palette::Lab;
 
 mod glass;
+mod hidden;
 mod missed;
 mod rows;
 mod unit;
@@ -67,9 +69,13 @@ pub enum Doubt {
     )]
     CloseColors { tube: usize, layer: usize, own: f32, other: f32 },
     #[error(
-        "tube {tube}'s top layer was read as hidden, but games show every tube's top layer; a dark liquid may have been taken for a hidden layer"
+        "tube {tube}'s top layer was read as hidden, but games show every tube's top layer; a dark liquid may have been taken for a hidden layer, or the top layer for glass"
     )]
     HiddenOnTop { tube: usize },
+    #[error(
+        "layer {layer} of tube {tube} was read as hidden, but its cell's hue is ΔE {delta_e:.0} from the other hidden cells', so a dark liquid may have been taken for a hidden layer"
+    )]
+    HiddenUnlikeHidden { tube: usize, layer: usize, delta_e: f32 },
     #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
     Lookalike {
         color: char,
@@ -178,7 +184,8 @@ impl Doubt {
             Doubt::SplitLayer { tube: t, layer, .. }
             | Doubt::CloseColors { tube: t, layer, .. }
             | Doubt::ThroughGlass { tube: t, layer }
-            | Doubt::EmptyLikeLiquid { tube: t, layer } => slot(t, layer).into_iter().collect(),
+            | Doubt::EmptyLikeLiquid { tube: t, layer }
+            | Doubt::HiddenUnlikeHidden { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
@@ -228,7 +235,8 @@ const SAME_COLOR_NOISE: f32 = 3.0;
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let (tubes, samples) = (&detection.tubes, &detection.samples);
-    hidden_on_top(samples)
+    hidden::hidden_on_top(samples)
+        .or_else(|| hidden::hidden_unlike_hidden(detection))
         .or_else(|| lookalike(image, detection, puzzle))
         .or_else(|| {
             let (tube, layer) = super::through::glass_over_board(image, detection)?;
@@ -272,16 +280,6 @@ pub fn liquid_finding_doubt(detection: &Detection) -> Option<Doubt> {
     } else {
         None
     }
-}
-
-fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
-    samples
-        .iter()
-        .position(|tube| {
-            let filled: Vec<&SlotSample> = tube.iter().filter(|s| **s != SlotSample::Empty).collect();
-            filled.last() == Some(&&SlotSample::Hidden) && !filled.iter().all(|s| **s == SlotSample::Hidden)
-        })
-        .map(|t| Doubt::HiddenOnTop { tube: t + 1 })
 }
 
 /// A level is made with room to pour into (an empty tube, or space at

@@ -5,13 +5,6 @@ use crate::geometry::TubeLayout;
 use SlotSample::{Color, Empty, Hidden};
 
 #[test]
-fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_all_of_it_is_hidden() {
-    let red = Color([200, 30, 30]);
-    assert_eq!(hidden_on_top(&[vec![red, red, Empty], vec![red, Hidden, Empty]]), Some(Doubt::HiddenOnTop { tube: 2 }));
-    assert_eq!(hidden_on_top(&[vec![Hidden, Hidden, red], vec![Hidden, Hidden, Hidden]]), None);
-}
-
-#[test]
 fn samples_about_as_near_another_colour_as_their_own_are_doubted() {
     let puzzle: WaterPuzzle = "AB BA EE".parse().unwrap();
     // The compact form is top first: tube 1 is A over B, so bottom first B, A.

@@ -11,11 +11,11 @@
 
 use image::RgbImage;
 
-use super::Detection;
 use super::board::looks_empty;
 use super::board::{beside_patch, board_at_walls};
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::slot_middle;
+use super::{Detection, SAME_LIQUID_DELTA_E};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, to_lab};
 
@@ -63,6 +63,44 @@ pub(super) fn grained_glass_taken_for_liquid(
         }
     }
     changed.then_some(out)
+}
+
+/// The top layer (tube and slot, from 0) of the first colour that shows
+/// the board's grain where glass read as liquid would: empty glass over a
+/// grained board, read as one more liquid filling a vessel, which the
+/// counts let through (hidden layers leave them open; tuning 7035, an
+/// empty pint glass over a mottled hill read full of one colour). The
+/// colour lies in that one vessel, its top layer and most of its layers
+/// are grained (in a narrow foot the grain can fade), and its layers are
+/// not sampled alike, as one liquid's are: the ground changes behind the
+/// glass. Shaded balls show a spread like grain, but each ball of a
+/// colour is drawn alike; a liquid's own gloss shows in some layers of a
+/// colour spread over several tubes (the wood-board game of ../shared,
+/// sshcrack discovery-level-38).
+/// `same` tells whether two slots (tube, slot, tube, slot) hold one colour.
+pub(super) fn grained_color(
+    image: &RgbImage,
+    detection: &Detection,
+    same: impl Fn(usize, usize, usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    let grained = |t: usize, k: usize| {
+        let tube = &detection.tubes[t];
+        shows_grain(image, &tube.outer, &tube.slots[k], &outlines)
+    };
+    let tops = detection.samples.iter().enumerate().filter_map(|(t, samples)| {
+        let top = samples.iter().rposition(|s| *s != SlotSample::Empty)?;
+        matches!(samples[top], SlotSample::Color(_)).then_some((t, top))
+    });
+    tops.filter(|&(t, k)| grained(t, k)).find(|&(t, k)| {
+        let all = detection.samples.iter().enumerate().flat_map(|(u, s)| (0..s.len()).map(move |j| (u, j)));
+        let layers: Vec<(usize, usize)> = all.filter(|&(u, j)| same(t, k, u, j)).collect();
+        let one_vessel = layers.iter().all(|l| l.0 == t);
+        let shown = layers.iter().filter(|&&(u, j)| grained(u, j)).count();
+        let colors: Vec<_> = layers.iter().map(|&(u, j)| to_lab(detection.raw[u][j])).collect();
+        let uneven = colors.iter().any(|&a| colors.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
+        one_vessel && 2 * shown > layers.len() && uneven
+    })
 }
 
 /// Whether a slot's middle shows the grain of the board beside its tube:
@@ -239,5 +277,42 @@ mod tests {
         detection.raw = vec![vec![BLUE; 3]];
         detection.locks = vec![None];
         assert!(grained_glass_taken_for_liquid(&image, &detection, None).is_none());
+    }
+
+    #[test]
+    fn a_vessel_full_of_a_colour_that_shows_the_boards_grain_is_glass_but_balls_or_a_gloss_in_a_few_layers_are_not() {
+        let (mut image, mut detection) = grained_level();
+        // Colours by tube: red under glass of its own colour, blue, and
+        // the empty tube's glass read full of one more colour.
+        let ids = [[0, 0, 1], [2, 2, 2], [3, 3, 3]];
+        let same = |t: usize, k: usize, u: usize, j: usize| ids[t][k] == ids[u][j];
+        // The empty tube's glass, sampled unlike slot to slot (the ground
+        // changes behind it), grained in every layer: glass. (The glass
+        // on top of the red is in a vessel with another colour.)
+        detection.raw[2] = vec![[150, 140, 130], [160, 150, 135], [145, 130, 120]];
+        assert_eq!(grained_color(&image, &detection, same), Some((2, 2)));
+        // Sampled alike, as balls of a colour are drawn alike: no glass.
+        detection.raw[2] = vec![[150, 140, 130]; 3];
+        assert_eq!(grained_color(&image, &detection, same), None);
+        // The blue tube alone as candidate, sampled a little unlike, with
+        // a gloss (a grain of two blues) in its top layer: one of three
+        // layers is no grain.
+        for t in [0, 2] {
+            detection.samples[t] = vec![Empty; 3];
+        }
+        detection.raw[1] = vec![BLUE, [40, 70, 220], [50, 80, 230]];
+        let gloss = |image: &mut RgbImage, slot: Rect| {
+            for y in slot.y0..slot.y1 {
+                for x in slot.x0..slot.x1 {
+                    let light = (x / 3 + y / 3).is_multiple_of(2);
+                    image.put_pixel(x, y, image::Rgb(if light { [70, 100, 250] } else { BLUE }));
+                }
+            }
+        };
+        gloss(&mut image, detection.tubes[1].slots[2]);
+        assert_eq!(grained_color(&image, &detection, same), None);
+        // Two of its three layers: glass whose grain fades in the foot.
+        gloss(&mut image, detection.tubes[1].slots[1]);
+        assert_eq!(grained_color(&image, &detection, same), Some((1, 2)));
     }
 }

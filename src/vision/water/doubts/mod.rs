@@ -29,14 +29,16 @@
 //!   every tube read is a vessel missed ([`missed`]);
 //! - **no colour looks like a hidden cell or empty glass** (an empty slot,
 //!   or the headroom above the liquid of the plainest tubes): such a colour
-//!   is a hidden layer whose glyph was missed, or glass read as liquid;
-//!   and no slot read empty shows a liquid of the level unlike the empty
-//!   tubes' glass.
+//!   is a hidden layer whose glyph was missed, or glass read as liquid; nor
+//!   like the empty glass level with it, nor grained like the board
+//!   ([`ground`]); and no slot read empty shows a liquid of the level
+//!   unlike the empty tubes' glass.
 
 use image::RgbImage;
 use palette::Lab;
 
 mod glass;
+mod ground;
 mod hidden;
 mod missed;
 mod rows;
@@ -76,6 +78,14 @@ pub enum Doubt {
         "layer {layer} of tube {tube} was read as hidden, but its cell's hue is ΔE {delta_e:.0} from the other hidden cells', so a dark liquid may have been taken for a hidden layer"
     )]
     HiddenUnlikeHidden { tube: usize, layer: usize, delta_e: f32 },
+    #[error(
+        "layer {layer} of tube {tube}, its top one, shows the grain of the board beside it, as empty glass does, so glass may have been read as liquid"
+    )]
+    GrainedTop { tube: usize, layer: usize },
+    #[error(
+        "layer {layer} of tube {tube} looks like the empty glass level with it in tube {beside}, so it may be glass over the same board, not liquid"
+    )]
+    LikeGlassBeside { tube: usize, layer: usize, beside: usize },
     #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
     Lookalike {
         color: char,
@@ -166,11 +176,12 @@ pub enum Doubt {
 impl Doubt {
     /// Whether the doubt is a colour that looks like the empty glass (of
     /// the slots read empty, or above the liquid), or a slot that looks like
-    /// another board seen through it: tinted glass read as a liquid in
-    /// numbers that happen to make whole colours.
+    /// another board seen through it, or like the glass level with it, or
+    /// shows the board's grain: tinted glass read as a liquid in numbers
+    /// that happen to make whole colours.
     pub fn glass_read_as_liquid(&self) -> bool {
         matches!(self, Doubt::Lookalike { what, .. } if *what == EMPTY_GLASS || *what == GLASS_ABOVE)
-            || matches!(self, Doubt::ThroughGlass { .. })
+            || matches!(self, Doubt::ThroughGlass { .. } | Doubt::GrainedTop { .. } | Doubt::LikeGlassBeside { .. })
     }
 
     /// Where on the picture the doubt is, for `--debug` to mark: the tubes
@@ -185,7 +196,9 @@ impl Doubt {
             | Doubt::CloseColors { tube: t, layer, .. }
             | Doubt::ThroughGlass { tube: t, layer }
             | Doubt::EmptyLikeLiquid { tube: t, layer }
-            | Doubt::HiddenUnlikeHidden { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
+            | Doubt::HiddenUnlikeHidden { tube: t, layer, .. }
+            | Doubt::GrainedTop { tube: t, layer }
+            | Doubt::LikeGlassBeside { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
@@ -242,6 +255,8 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
             let (tube, layer) = super::through::glass_over_board(image, detection)?;
             Some(Doubt::ThroughGlass { tube, layer })
         })
+        .or_else(|| ground::like_glass_beside(detection))
+        .or_else(|| ground::grained_color(image, detection, puzzle))
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))

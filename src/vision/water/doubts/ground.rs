@@ -1,0 +1,104 @@
+//! Empty glass read as liquid over a board that is not one flat colour
+//! (a hill, a photo's ground, a texture): the glass there looks like no
+//! glass seen elsewhere, and reads as one more liquid whose layers can
+//! make a whole colour, or that hidden layers let through. Two kinds of
+//! evidence say it is glass: an empty slot level with it in another
+//! vessel of its row looks the same (tuning 7813: an empty tube over a
+//! mottled purple hill read full, the empty tube beside it over the same
+//! hill read empty), or its layers show the board's grain (tuning 7035).
+
+use image::RgbImage;
+
+use super::Doubt;
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, to_lab};
+use crate::puzzle::water::{Layer, WaterPuzzle};
+use crate::vision::water::Detection;
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+
+/// The first slot read as liquid that looks like a slot read empty level
+/// with it in another vessel, within one colour's spread; none under its
+/// tube's lit surface (a liquid's own surface shows it is liquid).
+pub(super) fn like_glass_beside(detection: &Detection) -> Option<Doubt> {
+    let tubes = &detection.tubes;
+    for (t, (tube, samples)) in tubes.iter().zip(&detection.samples).enumerate() {
+        let lit = detection.lit.get(t).copied().unwrap_or(0);
+        for (k, (slot, sample)) in tube.slots.iter().zip(samples).enumerate().skip(lit) {
+            let SlotSample::Color(color) = *sample else { continue };
+            let lab = to_lab(color);
+            let level = |u: usize, j: usize| {
+                let other = tubes[u].slots[j];
+                let overlap = slot.y1.min(other.y1).saturating_sub(slot.y0.max(other.y0));
+                2 * overlap > slot.height().min(other.height())
+            };
+            let beside = (0..tubes.len()).filter(|&u| u != t).find(|&u| {
+                let slots = detection.samples[u].iter().zip(&detection.raw[u]).enumerate();
+                slots
+                    .filter(|(_, (s, _))| **s == SlotSample::Empty)
+                    .any(|(j, (_, &glass))| level(u, j) && delta_e(lab, to_lab(glass)) < SAME_COLOR_MAX_DELTA_E)
+            });
+            if let Some(u) = beside {
+                return Some(Doubt::LikeGlassBeside { tube: t + 1, layer: k + 1, beside: u + 1 });
+            }
+        }
+    }
+    None
+}
+
+/// A colour whose layers show the board's grain as glass read as liquid
+/// would ([`grained_color`](crate::vision::water::grained::grained_color)).
+pub(super) fn grained_color(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let ids = |t: usize, k: usize| match puzzle.tubes()[t].layers.get(k) {
+        Some(Layer::Color(id)) if matches!(detection.samples[t][k], SlotSample::Color(_)) => Some(*id),
+        _ => None,
+    };
+    let same = |t: usize, k: usize, u: usize, j: usize| ids(t, k).is_some() && ids(t, k) == ids(u, j);
+    let (t, k) = crate::vision::water::grained::grained_color(image, detection, same)?;
+    Some(Doubt::GrainedTop { tube: t + 1, layer: k + 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Rect, TubeLayout};
+    use SlotSample::{Color, Empty};
+
+    /// Two tubes of three 30-row slots side by side: a purple read full in
+    /// the first, and the second read empty, its slots sampled as `glass`.
+    fn level(glass: [u8; 3]) -> Detection {
+        let purple = [106, 100, 138];
+        let tube = |x0: u32| TubeLayout {
+            outer: Rect { x0, x1: x0 + 40, y0: 50, y1: 140 },
+            slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect(),
+        };
+        Detection {
+            image_width: 200,
+            image_height: 200,
+            tubes: vec![tube(20), tube(80)],
+            samples: vec![vec![Color(purple); 3], vec![Empty; 3]],
+            locks: vec![None; 2],
+            raw: vec![vec![purple; 3], vec![glass; 3]],
+            capacity: 3,
+            lit: Vec::new(),
+            capped: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_liquid_like_the_empty_glass_level_with_it_is_doubted_unless_its_surface_is_lit() {
+        // The empty tube's glass over the same hill, a little lighter.
+        let hill = level([118, 110, 150]);
+        assert_eq!(like_glass_beside(&hill), Some(Doubt::LikeGlassBeside { tube: 1, layer: 1, beside: 2 }));
+        // Glass over the sky is unlike the purple.
+        assert_eq!(like_glass_beside(&level([194, 228, 226])), None);
+        // Under the liquid's lit surface every slot is liquid.
+        let lit = Detection { lit: vec![3, 0], ..hill };
+        assert_eq!(like_glass_beside(&lit), None);
+        // Slots not level with the glass are not compared.
+        let mut lower = level([118, 110, 150]);
+        for slot in &mut lower.tubes[1].slots {
+            (slot.y0, slot.y1) = (slot.y0 + 100, slot.y1 + 100);
+        }
+        assert_eq!(like_glass_beside(&lower), None);
+    }
+}

@@ -147,6 +147,22 @@ fn two_tubes_much_closer_than_the_others_are_doubted() {
     assert_eq!(crowded(&phantom), Some(Doubt::Crowded { left: 3, right: 4 }));
 }
 
+/// A detection of capacity 3 with no layout: each tube's samples and the
+/// colours sampled, bottom first.
+pub(super) fn samples_only(tubes: &[(Vec<SlotSample>, Vec<[u8; 3]>)]) -> Detection {
+    Detection {
+        image_width: 200,
+        image_height: 200,
+        tubes: Vec::new(),
+        samples: tubes.iter().map(|t| t.0.clone()).collect(),
+        locks: vec![None; tubes.len()],
+        raw: tubes.iter().map(|t| t.1.clone()).collect(),
+        capacity: 3,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    }
+}
+
 #[test]
 fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
     // Capacity 3: a pale blue read as empty in three slots over liquid,
@@ -159,29 +175,18 @@ fn slots_read_empty_that_could_be_one_more_colour_are_doubted() {
         tube(vec![Color(BLUE), Color(RED), Color(BLUE)], vec![BLUE, RED, BLUE]),
         tube(vec![Empty, Empty, Empty], vec![glass, glass, glass]),
     ];
-    let detection = |tubes: &[(Vec<SlotSample>, Vec<[u8; 3]>)]| Detection {
-        image_width: 200,
-        image_height: 200,
-        tubes: Vec::new(),
-        samples: tubes.iter().map(|t| t.0.clone()).collect(),
-        locks: vec![None; tubes.len()],
-        raw: tubes.iter().map(|t| t.1.clone()).collect(),
-        capacity: 3,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    };
-    assert_eq!(empty_could_be_liquid(&detection(&tubes)), Some(Doubt::EmptyCouldBeLiquid { tube: 1, slots: 3 }));
+    assert_eq!(empty_could_be_liquid(&samples_only(&tubes)), Some(Doubt::EmptyCouldBeLiquid { tube: 1, slots: 3 }));
     // The same slots as alike as the empty tube's glass are glass.
     let mut glassy = tubes.clone();
     glassy[0].1 = vec![RED, glass, glass];
     glassy[1].1 = vec![RED, BLUE, glass];
-    assert_eq!(empty_could_be_liquid(&detection(&glassy)), None);
+    assert_eq!(empty_could_be_liquid(&samples_only(&glassy)), None);
     // Two of them alike (not a colour's three) leave no second reading.
     let mut two = tubes.clone();
     two[1].1[2] = [200, 200, 120];
-    assert_eq!(empty_could_be_liquid(&detection(&two)), None);
+    assert_eq!(empty_could_be_liquid(&samples_only(&two)), None);
     // With no empty tube there is no glass to compare with.
-    assert_eq!(empty_could_be_liquid(&detection(&tubes[..3])), None);
+    assert_eq!(empty_could_be_liquid(&samples_only(&tubes[..3])), None);
 }
 
 /// Two tubes of three hidden slots, 30 rows each, at x 10..50 and

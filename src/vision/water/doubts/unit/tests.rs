@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::geometry::{Rect, TubeLayout};
-use crate::vision::water::doubts::tests::{BLUE, BOARD, RED, tube_picture};
+use crate::vision::water::doubts::tests::{BLUE, BOARD, RED, samples_only, tube_picture};
 use SlotSample::{Color, Empty};
 
 #[test]
@@ -336,26 +336,15 @@ fn a_slot_read_empty_that_shows_a_liquid_of_the_level_is_doubted() {
         tube(vec![Color(BLUE), Empty, Empty], vec![BLUE, glass, glass]),
         tube(vec![Empty, Empty, Empty], vec![glass, glass, glass]),
     ];
-    let detection = |tubes: &[(Vec<SlotSample>, Vec<[u8; 3]>)]| Detection {
-        image_width: 200,
-        image_height: 200,
-        tubes: Vec::new(),
-        samples: tubes.iter().map(|t| t.0.clone()).collect(),
-        locks: vec![None; tubes.len()],
-        raw: tubes.iter().map(|t| t.1.clone()).collect(),
-        capacity: 3,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    };
-    assert_eq!(empty_like_liquid(&detection(&tubes)), Some(Doubt::EmptyLikeLiquid { tube: 2, layer: 3 }));
+    assert_eq!(empty_like_liquid(&samples_only(&tubes)), Some(Doubt::EmptyLikeLiquid { tube: 2, layer: 3 }));
     // Read as the glass it is, the slot is no doubt; nor is glass of
     // another shade than every liquid.
     let mut right = tubes.clone();
     right[1].1[2] = glass;
-    assert_eq!(empty_like_liquid(&detection(&right)), None);
+    assert_eq!(empty_like_liquid(&samples_only(&right)), None);
     let mut pale = tubes.clone();
     pale[1].1[2] = [180, 200, 120];
-    assert_eq!(empty_like_liquid(&detection(&pale)), None);
+    assert_eq!(empty_like_liquid(&samples_only(&pale)), None);
     // With no empty tube there is no glass to compare with.
-    assert_eq!(empty_like_liquid(&detection(&tubes[..4])), None);
+    assert_eq!(empty_like_liquid(&samples_only(&tubes[..4])), None);
 }

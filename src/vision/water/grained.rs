@@ -88,18 +88,18 @@ pub(super) fn grained_color(
         let tube = &detection.tubes[t];
         shows_grain(image, &tube.outer, &tube.slots[k], &outlines)
     };
-    let tops = detection.samples.iter().enumerate().filter_map(|(t, samples)| {
+    let mut tops = detection.samples.iter().enumerate().filter_map(|(t, samples)| {
         let top = samples.iter().rposition(|s| *s != SlotSample::Empty)?;
         matches!(samples[top], SlotSample::Color(_)).then_some((t, top))
     });
-    tops.filter(|&(t, k)| grained(t, k)).find(|&(t, k)| {
-        let all = detection.samples.iter().enumerate().flat_map(|(u, s)| (0..s.len()).map(move |j| (u, j)));
-        let layers: Vec<(usize, usize)> = all.filter(|&(u, j)| same(t, k, u, j)).collect();
-        let one_vessel = layers.iter().all(|l| l.0 == t);
-        let shown = layers.iter().filter(|&&(u, j)| grained(u, j)).count();
-        let colors: Vec<_> = layers.iter().map(|&(u, j)| to_lab(detection.raw[u][j])).collect();
+    // The grain is looked at last: it costs a pass over the slot's pixels.
+    tops.find(|&(t, k)| {
+        let layers: Vec<usize> = (0..detection.samples[t].len()).filter(|&j| same(t, k, t, j)).collect();
+        let elsewhere = detection.samples.iter().enumerate().filter(|&(u, _)| u != t);
+        let one_vessel = !elsewhere.flat_map(|(u, s)| (0..s.len()).map(move |j| (u, j))).any(|(u, j)| same(t, k, u, j));
+        let colors: Vec<_> = layers.iter().map(|&j| to_lab(detection.raw[t][j])).collect();
         let uneven = colors.iter().any(|&a| colors.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
-        one_vessel && 2 * shown > layers.len() && uneven
+        one_vessel && uneven && grained(t, k) && 2 * layers.iter().filter(|&&j| grained(t, j)).count() > layers.len()
     })
 }
 

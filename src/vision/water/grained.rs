@@ -77,11 +77,11 @@ pub(super) fn grained_glass_taken_for_liquid(
 /// colour is drawn alike; a liquid's own gloss shows in some layers of a
 /// colour spread over several tubes (the wood-board game of ../shared,
 /// sshcrack discovery-level-38).
-/// `same` tells whether two slots (tube, slot, tube, slot) hold one colour.
+/// `color` gives the colour read in a slot (tube, slot), if any.
 pub(super) fn grained_color(
     image: &RgbImage,
     detection: &Detection,
-    same: impl Fn(usize, usize, usize, usize) -> bool,
+    color: impl Fn(usize, usize) -> Option<usize>,
 ) -> Option<(usize, usize)> {
     let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
     let grained = |t: usize, k: usize| {
@@ -90,17 +90,22 @@ pub(super) fn grained_color(
     };
     let mut tops = detection.samples.iter().enumerate().filter_map(|(t, samples)| {
         let top = samples.iter().rposition(|s| *s != SlotSample::Empty)?;
-        matches!(samples[top], SlotSample::Color(_)).then_some((t, top))
+        let liquid = matches!(samples[top], SlotSample::Color(_));
+        Some((t, top, color(t, top).filter(|_| liquid)?))
     });
     // The grain is looked at last: it costs a pass over the slot's pixels.
-    tops.find(|&(t, k)| {
-        let layers: Vec<usize> = (0..detection.samples[t].len()).filter(|&j| same(t, k, t, j)).collect();
-        let elsewhere = detection.samples.iter().enumerate().filter(|&(u, _)| u != t);
-        let one_vessel = !elsewhere.flat_map(|(u, s)| (0..s.len()).map(move |j| (u, j))).any(|(u, j)| same(t, k, u, j));
-        let colors: Vec<_> = layers.iter().map(|&j| to_lab(detection.raw[t][j])).collect();
+    tops.find(|&(t, k, id)| {
+        let color = &color;
+        let slots = |u: usize| (0..detection.samples[u].len()).filter(move |&j| color(u, j) == Some(id));
+        let one_vessel = (0..detection.samples.len()).all(|u| u == t || slots(u).next().is_none());
+        let colors: Vec<_> = slots(t).map(|j| to_lab(detection.raw[t][j])).collect();
         let uneven = colors.iter().any(|&a| colors.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
-        one_vessel && uneven && grained(t, k) && 2 * layers.iter().filter(|&&j| grained(t, j)).count() > layers.len()
+        one_vessel && uneven && grained(t, k) && {
+            let shown = slots(t).filter(|&j| j == k || grained(t, j)).count();
+            2 * shown > colors.len()
+        }
     })
+    .map(|(t, k, _)| (t, k))
 }
 
 /// Whether a slot's middle shows the grain of the board beside its tube:
@@ -285,15 +290,15 @@ mod tests {
         // Colours by tube: red under glass of its own colour, blue, and
         // the empty tube's glass read full of one more colour.
         let ids = [[0, 0, 1], [2, 2, 2], [3, 3, 3]];
-        let same = |t: usize, k: usize, u: usize, j: usize| ids[t][k] == ids[u][j];
+        let color = |t: usize, k: usize| Some(ids[t][k]);
         // The empty tube's glass, sampled unlike slot to slot (the ground
         // changes behind it), grained in every layer: glass. (The glass
         // on top of the red is in a vessel with another colour.)
         detection.raw[2] = vec![[150, 140, 130], [160, 150, 135], [145, 130, 120]];
-        assert_eq!(grained_color(&image, &detection, same), Some((2, 2)));
+        assert_eq!(grained_color(&image, &detection, color), Some((2, 2)));
         // Sampled alike, as balls of a colour are drawn alike: no glass.
         detection.raw[2] = vec![[150, 140, 130]; 3];
-        assert_eq!(grained_color(&image, &detection, same), None);
+        assert_eq!(grained_color(&image, &detection, color), None);
         // The blue tube alone as candidate, sampled a little unlike, with
         // a gloss (a grain of two blues) in its top layer: one of three
         // layers is no grain.
@@ -310,9 +315,9 @@ mod tests {
             }
         };
         gloss(&mut image, detection.tubes[1].slots[2]);
-        assert_eq!(grained_color(&image, &detection, same), None);
+        assert_eq!(grained_color(&image, &detection, color), None);
         // Two of its three layers: glass whose grain fades in the foot.
         gloss(&mut image, detection.tubes[1].slots[1]);
-        assert_eq!(grained_color(&image, &detection, same), Some((1, 2)));
+        assert_eq!(grained_color(&image, &detection, color), Some((1, 2)));
     }
 }

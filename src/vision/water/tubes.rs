@@ -107,7 +107,8 @@ struct Wall {
     y1: u32,
 }
 
-fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
+/// How many of the points `a0..a1` also lie in `b0..b1`.
+pub(super) fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
     a1.min(b1).saturating_sub(a0.max(b0))
 }
 

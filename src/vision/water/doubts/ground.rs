@@ -15,29 +15,32 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::Detection;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::tubes::overlap;
 
 /// The first slot read as liquid that looks like a slot read empty level
 /// with it in another vessel, within one colour's spread; none under its
 /// tube's lit surface (a liquid's own surface shows it is liquid).
 pub(super) fn like_glass_beside(detection: &Detection) -> Option<Doubt> {
     let tubes = &detection.tubes;
+    // Every slot read empty: its tube, where it is, and its colour.
+    let mut glass = Vec::new();
+    for (u, (tube, (samples, raw))) in tubes.iter().zip(detection.samples.iter().zip(&detection.raw)).enumerate() {
+        for ((slot, sample), &color) in tube.slots.iter().zip(samples).zip(raw) {
+            if *sample == SlotSample::Empty {
+                glass.push((u, *slot, to_lab(color)));
+            }
+        }
+    }
     for (t, (tube, samples)) in tubes.iter().zip(&detection.samples).enumerate() {
         let lit = detection.lit.get(t).copied().unwrap_or(0);
         for (k, (slot, sample)) in tube.slots.iter().zip(samples).enumerate().skip(lit) {
             let SlotSample::Color(color) = *sample else { continue };
             let lab = to_lab(color);
-            let level = |u: usize, j: usize| {
-                let other = tubes[u].slots[j];
-                let overlap = slot.y1.min(other.y1).saturating_sub(slot.y0.max(other.y0));
-                2 * overlap > slot.height().min(other.height())
-            };
-            let beside = (0..tubes.len()).filter(|&u| u != t).find(|&u| {
-                let slots = detection.samples[u].iter().zip(&detection.raw[u]).enumerate();
-                slots
-                    .filter(|(_, (s, _))| **s == SlotSample::Empty)
-                    .any(|(j, (_, &glass))| level(u, j) && delta_e(lab, to_lab(glass)) < SAME_COLOR_MAX_DELTA_E)
+            let beside = glass.iter().find(|(u, other, glass)| {
+                let level = 2 * overlap(slot.y0, slot.y1, other.y0, other.y1) > slot.height().min(other.height());
+                *u != t && level && delta_e(lab, *glass) < SAME_COLOR_MAX_DELTA_E
             });
-            if let Some(u) = beside {
+            if let Some(&(u, _, _)) = beside {
                 return Some(Doubt::LikeGlassBeside { tube: t + 1, layer: k + 1, beside: u + 1 });
             }
         }
@@ -48,12 +51,11 @@ pub(super) fn like_glass_beside(detection: &Detection) -> Option<Doubt> {
 /// A colour whose layers show the board's grain as glass read as liquid
 /// would ([`grained_color`](crate::vision::water::grained::grained_color)).
 pub(super) fn grained_color(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
-    let ids = |t: usize, k: usize| match puzzle.tubes()[t].layers.get(k) {
-        Some(Layer::Color(id)) if matches!(detection.samples[t][k], SlotSample::Color(_)) => Some(*id),
+    let color = |t: usize, k: usize| match (puzzle.tubes()[t].layers.get(k), &detection.samples[t][k]) {
+        (Some(Layer::Color(id)), SlotSample::Color(_)) => Some(id.0 as usize),
         _ => None,
     };
-    let same = |t: usize, k: usize, u: usize, j: usize| ids(t, k).is_some() && ids(t, k) == ids(u, j);
-    let (t, k) = crate::vision::water::grained::grained_color(image, detection, same)?;
+    let (t, k) = crate::vision::water::grained::grained_color(image, detection, color)?;
     Some(Doubt::GrainedTop { tube: t + 1, layer: k + 1 })
 }
 

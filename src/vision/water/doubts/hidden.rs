@@ -40,18 +40,16 @@ pub(super) fn hidden_unlike_hidden(detection: &Detection) -> Option<Doubt> {
         return None;
     }
     let shade = to_lab(median_color(&cells));
-    let slots = detection.samples.iter().zip(&detection.raw).enumerate();
-    slots.flat_map(|(t, (s, raw))| s.iter().zip(raw).enumerate().map(move |(k, p)| (t, k, p))).find_map(
-        |(t, k, (sample, &color))| {
+    for (t, (samples, raw)) in detection.samples.iter().zip(&detection.raw).enumerate() {
+        for (k, (_, &color)) in samples.iter().zip(raw).enumerate().filter(|(_, (s, _))| **s == SlotSample::Hidden) {
             let lab = to_lab(color);
             let d = (lab.a - shade.a).hypot(lab.b - shade.b);
-            (*sample == SlotSample::Hidden && d > SAME_COLOR_MAX_DELTA_E).then_some(Doubt::HiddenUnlikeHidden {
-                tube: t + 1,
-                layer: k + 1,
-                delta_e: d,
-            })
-        },
-    )
+            if d > SAME_COLOR_MAX_DELTA_E {
+                return Some(Doubt::HiddenUnlikeHidden { tube: t + 1, layer: k + 1, delta_e: d });
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

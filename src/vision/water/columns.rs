@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 
-use super::tubes::overlap;
 use crate::imaging::segment::{Region, Segmentation};
 
 /// One band: regions of one colour side by side, as one region's box,
@@ -168,6 +167,11 @@ const BAND_MAX_WIDTH: f32 = 1.0 / 3.0;
 /// Least share of its box a region fills to be part of a band: layers fill
 /// theirs (a round bottom about 80%), text and outlines do not.
 const BAND_MIN_FILL: f32 = 0.45;
+
+/// How many of the points `a0..a1` also lie in `b0..b1`.
+pub(super) fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
+    a1.min(b1).saturating_sub(a0.max(b0))
+}
 
 fn gap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
     b0.saturating_sub(a1).max(a0.saturating_sub(b1))

@@ -17,6 +17,7 @@
 
 use image::RgbImage;
 
+use super::columns::overlap;
 use crate::geometry::Rect;
 
 /// Horizontal and vertical colour gradients: the largest channel difference
@@ -105,11 +106,6 @@ struct Wall {
     x1: u32,
     y0: u32,
     y1: u32,
-}
-
-/// How many of the points `a0..a1` also lie in `b0..b1`.
-pub(super) fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
-    a1.min(b1).saturating_sub(a0.max(b0))
 }
 
 fn segments(g: &Gradients, options: &TubeFinding) -> Vec<Segment> {

@@ -14,8 +14,8 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::Detection;
+use crate::vision::water::columns::overlap;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
-use crate::vision::water::tubes::overlap;
 
 /// The first slot read as liquid that looks like a slot read empty level
 /// with it in another vessel, within one colour's spread; none under its

@@ -14,6 +14,7 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::Detection;
+use crate::vision::water::SAME_LIQUID_DELTA_E;
 use crate::vision::water::columns::overlap;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 
@@ -46,6 +47,24 @@ pub(super) fn like_glass_beside(detection: &Detection) -> Option<Doubt> {
         }
     }
     None
+}
+
+/// The first tube whose top layer of liquid (above its lit surface) looks
+/// just like the empty glass right above it, as alike as one flat liquid's
+/// slots: where the liquid ends the colour changes, and no game draws a
+/// liquid its players cannot tell from its glass. Tuning 11094: two slots
+/// of glass over a dark olive board read as the dark brown of two balls
+/// read empty in another tube, so the counts added up.
+pub(super) fn like_glass_above(detection: &Detection) -> Option<Doubt> {
+    detection.samples.iter().zip(&detection.raw).enumerate().find_map(|(t, (samples, raw))| {
+        let lit = detection.lit.get(t).copied().unwrap_or(0);
+        let top = samples.iter().rposition(|s| matches!(s, SlotSample::Color(_)))?;
+        if top < lit || samples.get(top + 1) != Some(&SlotSample::Empty) {
+            return None;
+        }
+        let delta_e = delta_e(to_lab(*raw.get(top)?), to_lab(*raw.get(top + 1)?));
+        (delta_e <= SAME_LIQUID_DELTA_E).then_some(Doubt::LikeGlassAbove { tube: t + 1, layer: top + 1, delta_e })
+    })
 }
 
 /// A colour whose layers show the board's grain as glass read as liquid
@@ -102,5 +121,24 @@ mod tests {
             (slot.y0, slot.y1) = (slot.y0 + 100, slot.y1 + 100);
         }
         assert_eq!(like_glass_beside(&lower), None);
+    }
+
+    #[test]
+    fn a_top_layer_just_like_the_glass_above_it_is_doubted_unless_its_surface_is_lit() {
+        // Tuning 11094: glass over a dark olive board read as a liquid
+        // under the same glass read empty.
+        let (blue, olive, glass) = ([0, 132, 247], [112, 117, 77], [109, 117, 80]);
+        let tube = |raw: Vec<[u8; 3]>| {
+            let samples = vec![Color(raw[0]), Color(raw[1]), Empty];
+            (samples, raw)
+        };
+        let glass_read = crate::vision::water::doubts::tests::samples_only(&[tube(vec![blue, olive, glass])]);
+        let doubt = like_glass_above(&glass_read);
+        assert!(matches!(doubt, Some(Doubt::LikeGlassAbove { tube: 1, layer: 2, .. })), "{doubt:?}");
+        // A liquid unlike the glass is no doubt, nor one under its lit
+        // surface.
+        let liquid = crate::vision::water::doubts::tests::samples_only(&[tube(vec![blue, [141, 76, 0], glass])]);
+        assert_eq!(like_glass_above(&liquid), None);
+        assert_eq!(like_glass_above(&Detection { lit: vec![2], ..glass_read }), None);
     }
 }

@@ -86,6 +86,10 @@ pub enum Doubt {
         "layer {layer} of tube {tube} looks like the empty glass level with it in tube {beside}, so it may be glass over the same board, not liquid"
     )]
     LikeGlassBeside { tube: usize, layer: usize, beside: usize },
+    #[error(
+        "layer {layer} of tube {tube}, its top one, looks just like the empty glass above it (ΔE {delta_e:.1}), so it may be glass, not liquid"
+    )]
+    LikeGlassAbove { tube: usize, layer: usize, delta_e: f32 },
     #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
     Lookalike {
         color: char,
@@ -181,7 +185,13 @@ impl Doubt {
     /// that happen to make whole colours.
     pub fn glass_read_as_liquid(&self) -> bool {
         matches!(self, Doubt::Lookalike { what, .. } if *what == EMPTY_GLASS || *what == GLASS_ABOVE)
-            || matches!(self, Doubt::ThroughGlass { .. } | Doubt::GrainedTop { .. } | Doubt::LikeGlassBeside { .. })
+            || matches!(
+                self,
+                Doubt::ThroughGlass { .. }
+                    | Doubt::GrainedTop { .. }
+                    | Doubt::LikeGlassBeside { .. }
+                    | Doubt::LikeGlassAbove { .. }
+            )
     }
 
     /// Where on the picture the doubt is, for `--debug` to mark: the tubes
@@ -198,7 +208,8 @@ impl Doubt {
             | Doubt::EmptyLikeLiquid { tube: t, layer }
             | Doubt::HiddenUnlikeHidden { tube: t, layer, .. }
             | Doubt::GrainedTop { tube: t, layer }
-            | Doubt::LikeGlassBeside { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
+            | Doubt::LikeGlassBeside { tube: t, layer, .. }
+            | Doubt::LikeGlassAbove { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
             Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
@@ -256,6 +267,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
             Some(Doubt::ThroughGlass { tube, layer })
         })
         .or_else(|| ground::like_glass_beside(detection))
+        .or_else(|| ground::like_glass_above(detection))
         .or_else(|| ground::grained_color(image, detection, puzzle))
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))

@@ -319,6 +319,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     let mut lits = Vec::new();
     let mut cappeds = Vec::new();
     let mut layout_tubes = Vec::new();
+    let mut glyph_steps = Vec::new();
     for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
         let rects = slot_rects(tube, prof, &geometry);
         let under_surface = |r: &Rect| surface.is_some_and(|s| (r.y0 + r.y1) / 2 >= s.liquid_top);
@@ -355,6 +356,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         // Walked top down; stored bottom first.
         tube_samples.reverse();
         tube_raw.reverse();
+        glyph_steps.extend(slots::glyph_steps(&rects, &tube_samples, &prof.glyphs));
         // A `?` glyph marks a hidden layer, never glass or a liquid.
         if slots::glyph_outside_hidden(&rects, &tube_samples, &prof.glyphs) {
             return Err(VisionError::Doubtful(doubts::Doubt::GlyphUnread { tube: samples.len() + 1 }));
@@ -385,6 +387,9 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             outer: tube.outer.scaled(scale),
             slots: rects.iter().map(|r| r.scaled(scale)).collect(),
         });
+    }
+    if let Some(doubt) = doubts::glyphs_off_unit(glyph_steps, &samples) {
+        return Err(VisionError::Doubtful(doubt));
     }
 
     // A headroom nearly a layer tall can pass for one more slot: when the

@@ -1,7 +1,8 @@
-//! The hidden layers' two rules: games show every tube's top layer, and
-//! draw every hidden layer's cell in one shade. A dark liquid taken for a
-//! hidden layer breaks one or the other, and hidden layers leave the
-//! counts open, so nothing else would catch it.
+//! The hidden layers' rules: games show every tube's top layer, draw
+//! every hidden layer's cell in one shade, and centre a glyph in each
+//! cell. A dark liquid taken for a hidden layer breaks one of the first
+//! two, a grid off the liquid's unit the third, and hidden layers leave
+//! the counts open, so nothing else would catch them.
 
 use super::Doubt;
 use crate::geometry::SlotSample;
@@ -22,6 +23,35 @@ pub(super) fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
             filled.last() == Some(&&SlotSample::Hidden) && (!all_hidden || filled.len() < tube.len())
         })
         .map(|t| Doubt::HiddenOnTop { tube: t + 1 })
+}
+
+/// How far the median step between the glyphs of two hidden slots one on
+/// the other may stray from the slot's height, as a share of it: a glyph
+/// is centred in its cell, so they stand one unit apart. Each glyph's
+/// centre row is found to a row or so, and the median of the steps is
+/// taken (two at least); a tenth is about two rows at a unit of 20, not
+/// fitted. (The real screens' medians lie within 0.94-1.04.)
+const GLYPH_STEP_TOLERANCE: f32 = 0.1;
+
+/// A grid off the glyphs' unit (their median step, from
+/// [`glyph_steps`](crate::vision::water::slots::glyph_steps) over every
+/// tube) that reads every tube's top slot empty: the slot may be headroom
+/// taken for room for a layer. Tuning 8612: a grid of 20 rows under glyphs
+/// 23 apart, the unit of headroom read as a fifth slot, and each glyph
+/// still in its own slot. Where some tube's top slot holds liquid, the
+/// liquid bears the capacity out, and a grid a little off the unit (a lit
+/// surface drawn inside the top layer and read as no layer) still reads
+/// every slot (tuning 147: glyphs 34 rows apart on 30-row slots, the top
+/// one holding each tube's visible layer; 24 exact tuning readings over
+/// seeds 0..6000 and 10000..12000 stood 111-119% apart, top slots filled).
+pub(in crate::vision::water) fn glyphs_off_unit(mut steps: Vec<f32>, samples: &[Vec<SlotSample>]) -> Option<Doubt> {
+    let tops_empty = samples.iter().all(|t| t.last().is_none_or(|s| *s == SlotSample::Empty));
+    if steps.len() < 2 || !tops_empty {
+        return None;
+    }
+    steps.sort_by(f32::total_cmp);
+    let step = steps[steps.len() / 2];
+    ((step - 1.0).abs() > GLYPH_STEP_TOLERANCE).then_some(Doubt::GlyphsOffUnit { step: 100.0 * step })
 }
 
 /// A game draws every hidden layer's cell in one shade; a slot read
@@ -55,6 +85,8 @@ pub(super) fn hidden_unlike_hidden(detection: &Detection) -> Option<Doubt> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Rect;
+    use crate::vision::water::slots::glyph_steps;
     use SlotSample::{Color, Empty, Hidden};
 
     #[test]
@@ -91,5 +123,29 @@ mod tests {
         // The same hue, lighter where a glyph covers more of the cell, is
         // no doubt.
         assert_eq!(hidden_unlike_hidden(&detection([100, 70, 86])), None);
+    }
+
+    #[test]
+    fn glyphs_standing_other_than_a_slot_apart_put_the_grid_in_doubt() {
+        // Tuning 8612: glyphs 23 rows apart over slots of 20, each glyph
+        // still in its own slot (the bottom slot's is not counted), and
+        // every top slot empty.
+        let slot = |k: u32| Rect { x0: 0, y0: 100 - 20 * (k + 1), x1: 10, y1: 100 - 20 * k };
+        let rects: Vec<Rect> = (0..5).map(slot).collect();
+        let samples = [Hidden, Hidden, Hidden, Color([255, 113, 171]), Empty];
+        let steps = glyph_steps(&rects, &samples, &[89, 66, 43]);
+        assert_eq!(steps, vec![23.0 / 20.0]);
+        let tubes = vec![samples.to_vec(); 10];
+        let doubt = glyphs_off_unit(vec![steps[0]; 10], &tubes);
+        assert!(matches!(doubt, Some(Doubt::GlyphsOffUnit { .. })), "{doubt:?}");
+        // Glyphs centred in their slots, a row or so off, are no doubt.
+        let centred = glyph_steps(&rects, &samples, &[90, 69, 50]);
+        assert_eq!(glyphs_off_unit([centred.clone(), centred].concat(), &tubes), None);
+        // One step alone says too little.
+        assert_eq!(glyphs_off_unit(vec![1.15], &tubes), None);
+        // A tube filled to its top slot bears the capacity out.
+        let mut filled = tubes.clone();
+        filled[3][4] = Color([0, 100, 62]);
+        assert_eq!(glyphs_off_unit(vec![1.15; 10], &filled), None);
     }
 }

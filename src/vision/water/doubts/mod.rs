@@ -40,6 +40,7 @@ use palette::Lab;
 mod glass;
 mod ground;
 mod hidden;
+pub(super) use hidden::glyphs_off_unit;
 mod missed;
 mod rows;
 mod unit;
@@ -148,6 +149,10 @@ pub enum Doubt {
     )]
     GlyphUnread { tube: usize },
     #[error(
+        "the `?` glyphs of hidden layers one on another stand {step:.0}% of a layer apart, not one layer, so the layers found are not the liquid's unit height"
+    )]
+    GlyphsOffUnit { step: f32 },
+    #[error(
         "the top slot of every vessel found by its liquid was read empty, and hidden layers leave the number of layers open, so that slot may be a neck or headroom rather than room for a layer"
     )]
     TopSlotNowhereFilled,
@@ -224,9 +229,11 @@ impl Doubt {
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],
-            Doubt::AllFull | Doubt::MostlyEmpty { .. } | Doubt::TopSlotNowhereFilled | Doubt::SlotsInGroups { .. } => {
-                (1..=detection.tubes.len()).filter_map(tube).collect()
-            }
+            Doubt::AllFull
+            | Doubt::GlyphsOffUnit { .. }
+            | Doubt::MostlyEmpty { .. }
+            | Doubt::TopSlotNowhereFilled
+            | Doubt::SlotsInGroups { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
                 layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()
             }

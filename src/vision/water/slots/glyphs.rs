@@ -192,3 +192,24 @@ pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[
         .zip(samples)
         .any(|(r, s)| *s != SlotSample::Hidden && glyphs.iter().any(|&y| (r.y0..r.y1).contains(&y)))
 }
+
+/// For each two slots read hidden one on the other in a tube, neither the
+/// bottom one (a round bottom clips its cell, and a glyph may stand in
+/// what it leaves), the rows between their glyphs (one in each) as a
+/// share of the slot's height (`rects` and `samples` bottom first,
+/// `glyphs` their centre rows): a game centres a glyph in its cell, so
+/// the glyphs stand one unit apart.
+pub(in crate::vision::water) fn glyph_steps(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> Vec<f32> {
+    let only_glyph = |r: &Rect| match glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y)).collect::<Vec<_>>()[..] {
+        [&y] => Some(y),
+        _ => None,
+    };
+    let hidden = |k: usize| samples.get(k) == Some(&SlotSample::Hidden);
+    (1..rects.len().saturating_sub(1))
+        .filter(|&k| hidden(k) && hidden(k + 1))
+        .filter_map(|k| {
+            let step = only_glyph(&rects[k])?.abs_diff(only_glyph(&rects[k + 1])?);
+            Some(step as f32 / rects[k].height().max(1) as f32)
+        })
+        .collect()
+}

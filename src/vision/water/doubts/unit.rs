@@ -166,7 +166,10 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 /// headroom), so the capacity was read one short. A tube whose liquid's
 /// lit surface stands below its top slot shows where its liquid ends:
 /// what is above is glass, though the board seen through it be a liquid's
-/// colour (a sky-blue liquid's, zhoushizoe 1697942484468).
+/// colour (a sky-blue liquid's, zhoushizoe 1697942484468). The top
+/// slot's own colour is looked for above it beyond the outline too: a box
+/// found up to a vessel's waist (a hurricane glass's) ends inside the top
+/// layer, and a grid of half the unit fits what it holds (tuning 3767).
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     for (t, tube) in detection.tubes.iter().enumerate() {
@@ -177,6 +180,13 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
             let lab = to_lab(run.color);
             let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
             if liquid {
+                return Some(Doubt::LiquidAbove { tube: t + 1 });
+            }
+        }
+        // The top layer's own colour going on above it, whatever the box.
+        if let Some(SlotSample::Color(own)) = detection.samples[t].last() {
+            let own = to_lab(*own);
+            if runs_above_from(image, tube, 0).iter().any(|r| delta_e(to_lab(r.color), own) < SAME_COLOR_MAX_DELTA_E) {
                 return Some(Doubt::LiquidAbove { tube: t + 1 });
             }
         }
@@ -202,9 +212,15 @@ pub fn unread_liquid_above(image: &RgbImage, detection: &Detection) -> bool {
 /// the unit above its top slot, within its outline; none for a tube
 /// without slots.
 fn runs_above(image: &RgbImage, tube: &TubeLayout) -> Vec<Run> {
+    runs_above_from(image, tube, tube.outer.y0)
+}
+
+/// [`runs_above`], in the rows from `ceiling` down (the outline's top, or
+/// the picture's to look beyond the outline).
+fn runs_above_from(image: &RgbImage, tube: &TubeLayout, ceiling: u32) -> Vec<Run> {
     let Some(top) = tube.slots.last() else { return Vec::new() };
     let unit = top.height().max(1) as f32;
-    let y0 = tube.outer.y0.max(top.y0.saturating_sub(unit as u32));
+    let y0 = ceiling.max(top.y0.saturating_sub(unit as u32));
     let y1 = top.y0.saturating_sub((unit * 0.1) as u32);
     let w = tube.outer.width();
     let (x0, x1) = (tube.outer.x0 + w * 3 / 10, tube.outer.x1 - w * 3 / 10);

@@ -348,3 +348,18 @@ fn a_slot_read_empty_that_shows_a_liquid_of_the_level_is_doubted() {
     // With no empty tube there is no glass to compare with.
     assert_eq!(empty_like_liquid(&samples_only(&tubes[..4])), None);
 }
+
+#[test]
+fn the_top_layer_going_on_above_the_box_found_is_liquid_above() {
+    // Tuning 3767: hurricane glasses boxed to their waist, the top slot
+    // half of the top layer, which goes on above the box (red rows 80-110
+    // over a box from row 110), on a grid of half the unit.
+    let (image, mut detection) = tube_picture(&[(BLUE, 60), (RED, 60)], 3, 30);
+    detection.tubes[0].outer.y0 = 110;
+    detection.samples = vec![vec![Color(BLUE), Color(BLUE), Color(RED)]];
+    let puzzle: WaterPuzzle = "BBR RRB EEE".parse().unwrap();
+    assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    // The board above the box is no liquid.
+    let (image, _) = tube_picture(&[(BLUE, 60), (RED, 30)], 3, 30);
+    assert_eq!(liquid_above(&image, &detection, &puzzle), None);
+}

@@ -1,11 +1,13 @@
 //! Empty glass read as liquid over a board that is not one flat colour
 //! (a hill, a photo's ground, a texture): the glass there looks like no
 //! glass seen elsewhere, and reads as one more liquid whose layers can
-//! make a whole colour, or that hidden layers let through. Two kinds of
+//! make a whole colour, or that hidden layers let through. Three kinds of
 //! evidence say it is glass: an empty slot level with it in another
 //! vessel of its row looks the same (tuning 7813: an empty tube over a
 //! mottled purple hill read full, the empty tube beside it over the same
-//! hill read empty), or its layers show the board's grain (tuning 7035).
+//! hill read empty), the empty slot right above it in its own tube looks
+//! just the same (tuning 11094), or its layers show the board's grain
+//! (tuning 7035).
 
 use image::RgbImage;
 
@@ -82,6 +84,7 @@ pub(super) fn grained_color(image: &RgbImage, detection: &Detection, puzzle: &Wa
 mod tests {
     use super::*;
     use crate::geometry::{Rect, TubeLayout};
+    use crate::vision::water::doubts::tests::samples_only;
     use SlotSample::{Color, Empty};
 
     /// Two tubes of three 30-row slots side by side: a purple read full in
@@ -132,12 +135,12 @@ mod tests {
             let samples = vec![Color(raw[0]), Color(raw[1]), Empty];
             (samples, raw)
         };
-        let glass_read = crate::vision::water::doubts::tests::samples_only(&[tube(vec![blue, olive, glass])]);
+        let glass_read = samples_only(&[tube(vec![blue, olive, glass])]);
         let doubt = like_glass_above(&glass_read);
         assert!(matches!(doubt, Some(Doubt::LikeGlassAbove { tube: 1, layer: 2, .. })), "{doubt:?}");
         // A liquid unlike the glass is no doubt, nor one under its lit
         // surface.
-        let liquid = crate::vision::water::doubts::tests::samples_only(&[tube(vec![blue, [141, 76, 0], glass])]);
+        let liquid = samples_only(&[tube(vec![blue, [141, 76, 0], glass])]);
         assert_eq!(like_glass_above(&liquid), None);
         assert_eq!(like_glass_above(&Detection { lit: vec![2], ..glass_read }), None);
     }

@@ -55,7 +55,7 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
-use rows::{crowded, gap_in_row, rows_off_centre};
+use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
 use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
@@ -107,6 +107,10 @@ pub enum Doubt {
     GapInRow { left: usize, right: usize },
     #[error("tubes {left} and {right} stand much closer together than the other tubes, so one of them may be no tube")]
     Crowded { left: usize, right: usize },
+    #[error(
+        "the row of tubes {first}-{last} holds {count}, under half the {most} of the fullest row, so a shape there may have been taken for a tube"
+    )]
+    ThinRow { first: usize, last: usize, count: usize, most: usize },
     #[error(
         "tube {tube} changes colour {off:.0}% of a layer away from where its layers meet, so the layer height (or the number of layers) was misread"
     )]
@@ -219,7 +223,9 @@ impl Doubt {
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
             }
-            Doubt::RowOffCentre { first, last, .. } => (first..=last).filter_map(tube).collect(),
+            Doubt::RowOffCentre { first, last, .. } | Doubt::ThinRow { first, last, .. } => {
+                (first..=last).filter_map(tube).collect()
+            }
             Doubt::OffGrid { tube: t, .. }
             | Doubt::LiquidAbove { tube: t }
             | Doubt::ChangeInEmpty { tube: t }
@@ -279,6 +285,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))
+        .or_else(|| thin_row(tubes))
         .or_else(|| all_full(puzzle))
         .or_else(|| hidden_cell_outside(image, detection))
         .or_else(|| split_layer(image, detection, puzzle))

@@ -1,7 +1,9 @@
-//! The row checks: a game lays its tubes out in rows, evenly spaced and
-//! centred on the screen, so a gap of two pitches, two tubes much closer
-//! than the rest, or a row off the screen's centre, says a tube was missed
-//! or a gap between two tubes was taken for one.
+//! The row checks: a game lays its tubes out in rows of nearly one count,
+//! evenly spaced and centred on the screen, so a gap of two pitches, two
+//! tubes much closer than the rest, or a row off the screen's centre, says
+//! a tube was missed or a gap between two tubes was taken for one, and a
+//! row of far fewer tubes than the others, that a lone shape was taken for
+//! a vessel.
 
 use super::Doubt;
 use crate::geometry::{Rect, TubeLayout};
@@ -121,6 +123,53 @@ pub(super) fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<
     None
 }
 
+/// Least share of the fullest row's tubes that every other row of a level
+/// holds: games lay a level out in rows of nearly one count (the generated
+/// layouts' rows differ by at most two, of four or more; the real screens'
+/// by at most one), so a row of under half is a lone shape taken for a
+/// vessel (tuning 3347: a cloud shaped like a bulb, read as a row of one
+/// empty vessel above rows of eight and seven, a confident wrong answer).
+/// Not fitted: half sits well clear of both.
+const LEAST_ROW_SHARE: f32 = 0.5;
+
+/// The first row holding under [`LEAST_ROW_SHARE`] of the fullest row's
+/// tubes.
+pub(super) fn thin_row(tubes: &[TubeLayout]) -> Option<Doubt> {
+    let rows = rows(tubes);
+    let most = rows.iter().map(|r| r.len()).max()?;
+    let thin = rows.into_iter().find(|r| (r.len() as f32) < LEAST_ROW_SHARE * most as f32)?;
+    Some(Doubt::ThinRow { first: thin.start + 1, last: thin.end, count: thin.len(), most })
+}
+
 fn overlaps_vertically(a: &Rect, b: &Rect) -> bool {
     a.y0 < b.y1 && b.y0 < a.y1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tubes 40 wide, 80 apart, in rows of the counts given, 300 apart.
+    fn laid_out(counts: &[usize]) -> Vec<TubeLayout> {
+        let mut tubes = Vec::new();
+        for (row, &n) in counts.iter().enumerate() {
+            let y0 = 100 + 300 * row as u32;
+            for i in 0..n as u32 {
+                let x0 = 400 - 40 * n as u32 + 80 * i;
+                tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0, y1: y0 + 200 }, slots: Vec::new() });
+            }
+        }
+        tubes
+    }
+
+    #[test]
+    fn a_row_of_far_fewer_tubes_than_the_others_is_doubted() {
+        // Tuning 3347's shape: one vessel above rows of eight and seven.
+        assert_eq!(thin_row(&laid_out(&[1, 8, 7])), Some(Doubt::ThinRow { first: 1, last: 1, count: 1, most: 8 }));
+        assert_eq!(thin_row(&laid_out(&[6, 2])), Some(Doubt::ThinRow { first: 7, last: 8, count: 2, most: 6 }));
+        // Rows a game lays out: nearly one count, or a single row.
+        for counts in [&[6, 5][..], &[4, 4, 2], &[7], &[2, 1]] {
+            assert_eq!(thin_row(&laid_out(counts)), None, "{counts:?}");
+        }
+    }
 }

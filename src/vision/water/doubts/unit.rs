@@ -166,32 +166,30 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 /// headroom), so the capacity was read one short. A tube whose liquid's
 /// lit surface stands below its top slot shows where its liquid ends:
 /// what is above is glass, though the board seen through it be a liquid's
-/// colour (a sky-blue liquid's, zhoushizoe 1697942484468). The top
-/// slot's own colour is looked for above it beyond the outline too: a box
-/// found up to a vessel's waist (a hurricane glass's) ends inside the top
-/// layer, and a grid of about 0.6 of the unit fits what it holds (tuning
-/// 3767).
+/// colour (a sky-blue liquid's, zhoushizoe 1697942484468). Above a top
+/// slot of liquid, a level's colour is looked for beyond the outline too:
+/// a box found up to a vessel's waist (a hurricane glass's) ends inside
+/// the top layer, and a grid of about 0.6 of the unit fits what it holds
+/// (tuning 3767), or under the top layer, which the grid then leaves out
+/// of every full vessel (tuning 14818: each full glass's top layer, in its
+/// flaring neck, was read as headroom; the three tops were the three
+/// colours, so the counts added up, a confident wrong answer).
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     for (t, tube) in detection.tubes.iter().enumerate() {
         if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
             continue;
         }
+        let is_liquid = |lab| centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
         let within = runs_above(image, tube);
-        for run in &within {
-            let lab = to_lab(run.color);
-            let liquid = centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
-            if liquid {
-                return Some(Doubt::LiquidAbove { tube: t + 1 });
-            }
+        if within.iter().any(|run| is_liquid(to_lab(run.color))) {
+            return Some(Doubt::LiquidAbove { tube: t + 1 });
         }
-        // The top layer's own colour going on above it, whatever the box
-        // (the same runs when the box reaches a unit above the top slot).
-        if let (Some(SlotSample::Color(own)), Some(top)) = (detection.samples[t].last(), tube.slots.last()) {
-            let own = to_lab(*own);
+        // Liquid going on above a top slot of liquid, beyond a box that
+        // ends less than a unit above it.
+        if let (Some(SlotSample::Color(_)), Some(top)) = (detection.samples[t].last(), tube.slots.last()) {
             let reaches = tube.outer.y0 <= top.y0.saturating_sub(top.height().max(1));
-            let beyond = if reaches { within } else { runs_above_from(image, tube, 0) };
-            if beyond.iter().any(|r| delta_e(to_lab(r.color), own) < SAME_COLOR_MAX_DELTA_E) {
+            if !reaches && runs_above_from(image, tube, 0).iter().any(|r| is_liquid(to_lab(r.color))) {
                 return Some(Doubt::LiquidAbove { tube: t + 1 });
             }
         }

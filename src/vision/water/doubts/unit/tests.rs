@@ -357,9 +357,28 @@ fn the_top_layer_going_on_above_the_box_found_is_liquid_above() {
     let (image, mut detection) = tube_picture(&[(BLUE, 60), (RED, 60)], 3, 30);
     detection.tubes[0].outer.y0 = 110;
     detection.samples = vec![vec![Color(BLUE), Color(BLUE), Color(RED)]];
-    let puzzle: WaterPuzzle = "BBR RRB EEE".parse().unwrap();
+    // Written top first, as the samples read.
+    let puzzle: WaterPuzzle = "RBB BRR EEE".parse().unwrap();
     assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
     // The board above the box is no liquid.
+    let (image, _) = tube_picture(&[(BLUE, 60), (RED, 30)], 3, 30);
+    assert_eq!(liquid_above(&image, &detection, &puzzle), None);
+}
+
+#[test]
+fn a_level_colour_above_the_box_found_is_liquid_above() {
+    const GREEN: [u8; 3] = [40, 200, 60];
+    // Tuning 14818's shape: each full vessel's top layer (green, rows
+    // 80-110) stands above a box found from row 110, and the grid of three
+    // slots under it left it out. Another tube holds green, read as the
+    // level's colour.
+    let (image, mut detection) = tube_picture(&[(BLUE, 60), (RED, 30), (GREEN, 30)], 3, 30);
+    detection.tubes[0].outer.y0 = 110;
+    detection.tubes.push(detection.tubes[0].clone());
+    detection.samples = vec![vec![Color(BLUE), Color(BLUE), Color(RED)], vec![Color(GREEN), Color(GREEN), Empty]];
+    let puzzle: WaterPuzzle = "RBB EGG BRR EEG".parse().unwrap();
+    assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    // No colour of the level's above the box: the board.
     let (image, _) = tube_picture(&[(BLUE, 60), (RED, 30)], 3, 30);
     assert_eq!(liquid_above(&image, &detection, &puzzle), None);
 }

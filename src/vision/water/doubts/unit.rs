@@ -173,9 +173,13 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 /// (tuning 3767), or under the top layer, which the grid then leaves out
 /// of every full vessel (tuning 14818: each full glass's top layer, in its
 /// flaring neck, was read as headroom; the three tops were the three
-/// colours, so the counts added up, a confident wrong answer).
+/// colours, so the counts added up, a confident wrong answer). A colour
+/// other than the top slot's own counts there only where the board just
+/// outside the walls is unlike it: above a full vessel's rim the strip
+/// shows the board, a hill's edge of a level's green (tuning 13635).
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
+    let outlines = outlines(detection);
     for (t, tube) in detection.tubes.iter().enumerate() {
         if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
             continue;
@@ -186,10 +190,26 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
             return Some(Doubt::LiquidAbove { tube: t + 1 });
         }
         // Liquid going on above a top slot of liquid, beyond a box that
-        // ends less than a unit above it.
-        if let (Some(SlotSample::Color(_)), Some(top)) = (detection.samples[t].last(), tube.slots.last()) {
+        // ends less than a unit above it: the top slot's own colour, or
+        // another of the level's unlike the board beside the tube there
+        // (above a full vessel's rim the strip shows the board itself).
+        if let (Some(SlotSample::Color(own)), Some(top)) = (detection.samples[t].last(), tube.slots.last()) {
             let reaches = tube.outer.y0 <= top.y0.saturating_sub(top.height().max(1));
-            if !reaches && runs_above_from(image, tube, 0).iter().any(|r| is_liquid(to_lab(r.color))) {
+            let own = to_lab(*own);
+            // The board just outside the walls level with a run (a hill's
+            // edge near a rim, where the gap's middle shows the sky).
+            let like_board = |r: &Run| {
+                let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: r.y0, y1: r.y1 };
+                board_at_walls(image, &tube.outer, &rows, &outlines)
+                    .into_iter()
+                    .flatten()
+                    .any(|b| looks_empty(r.color, b))
+            };
+            let liquid = |r: &Run| {
+                let lab = to_lab(r.color);
+                delta_e(lab, own) < SAME_COLOR_MAX_DELTA_E || (is_liquid(lab) && !like_board(r))
+            };
+            if !reaches && runs_above_from(image, tube, 0).iter().any(liquid) {
                 return Some(Doubt::LiquidAbove { tube: t + 1 });
             }
         }

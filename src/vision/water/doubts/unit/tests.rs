@@ -378,6 +378,16 @@ fn a_level_colour_above_the_box_found_is_liquid_above() {
     detection.samples = vec![vec![Color(BLUE), Color(BLUE), Color(RED)], vec![Color(GREEN), Color(GREEN), Empty]];
     let puzzle: WaterPuzzle = "RBB EGG BRR EEG".parse().unwrap();
     assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    // The same green across the board beside the tube too, just outside
+    // its walls: a hill behind a full vessel's rim (tuning 13635), not
+    // liquid.
+    let mut hill = image.clone();
+    for y in 80..110 {
+        for x in 0..hill.width() {
+            hill.put_pixel(x, y, image::Rgb(GREEN));
+        }
+    }
+    assert_eq!(liquid_above(&hill, &detection, &puzzle), None);
     // No colour of the level's above the box: the board.
     let (image, _) = tube_picture(&[(BLUE, 60), (RED, 30)], 3, 30);
     assert_eq!(liquid_above(&image, &detection, &puzzle), None);

@@ -191,8 +191,8 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
         }
         // Liquid going on above a top slot of liquid, beyond a box that
         // ends less than a unit above it: the top slot's own colour, or
-        // another of the level's unlike the board beside the tube there
-        // (above a full vessel's rim the strip shows the board itself).
+        // another of the level's unlike the board just outside the walls
+        // there (above a full vessel's rim the strip shows the board).
         if let (Some(SlotSample::Color(own)), Some(top)) = (detection.samples[t].last(), tube.slots.last()) {
             let reaches = tube.outer.y0 <= top.y0.saturating_sub(top.height().max(1));
             let own = to_lab(*own);

@@ -357,7 +357,8 @@ fn the_top_layer_going_on_above_the_box_found_is_liquid_above() {
     let (image, mut detection) = tube_picture(&[(BLUE, 60), (RED, 60)], 3, 30);
     detection.tubes[0].outer.y0 = 110;
     detection.samples = vec![vec![Color(BLUE), Color(BLUE), Color(RED)]];
-    // Written top first, as the samples read.
+    // Puzzle text lists each tube's top layer first; the samples are
+    // bottom first: red on top.
     let puzzle: WaterPuzzle = "RBB BRR EEE".parse().unwrap();
     assert_eq!(liquid_above(&image, &detection, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
     // The board above the box is no liquid.

@@ -44,13 +44,12 @@ const GLYPH_STEP_TOLERANCE: f32 = 0.1;
 /// every slot (tuning 147: glyphs 34 rows apart on 30-row slots, the top
 /// one holding each tube's visible layer; 24 exact tuning readings over
 /// seeds 0..6000 and 10000..12000 stood 111-119% apart, top slots filled).
-pub(in crate::vision::water) fn glyphs_off_unit(mut steps: Vec<f32>, samples: &[Vec<SlotSample>]) -> Option<Doubt> {
+pub(in crate::vision::water) fn glyphs_off_unit(steps: Vec<f32>, samples: &[Vec<SlotSample>]) -> Option<Doubt> {
     let tops_empty = samples.iter().all(|t| t.last().is_none_or(|s| *s == SlotSample::Empty));
     if steps.len() < 2 || !tops_empty {
         return None;
     }
-    steps.sort_by(f32::total_cmp);
-    let step = steps[steps.len() / 2];
+    let step = crate::vision::water::median(steps);
     ((step - 1.0).abs() > GLYPH_STEP_TOLERANCE).then_some(Doubt::GlyphsOffUnit { step: 100.0 * step })
 }
 

@@ -180,11 +180,11 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     let outlines = outlines(detection);
+    let is_liquid = |lab| centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
     for (t, tube) in detection.tubes.iter().enumerate() {
         if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
             continue;
         }
-        let is_liquid = |lab| centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
         let within = runs_above(image, tube);
         if within.iter().any(|run| is_liquid(to_lab(run.color))) {
             return Some(Doubt::LiquidAbove { tube: t + 1 });

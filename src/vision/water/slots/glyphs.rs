@@ -200,9 +200,12 @@ pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[
 /// `glyphs` their centre rows): a game centres a glyph in its cell, so
 /// the glyphs stand one unit apart.
 pub(in crate::vision::water) fn glyph_steps(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> Vec<f32> {
-    let only_glyph = |r: &Rect| match glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y)).collect::<Vec<_>>()[..] {
-        [&y] => Some(y),
-        _ => None,
+    let only_glyph = |r: &Rect| {
+        let mut inside = glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y));
+        match (inside.next(), inside.next()) {
+            (Some(&y), None) => Some(y),
+            _ => None,
+        }
     };
     let hidden = |k: usize| samples.get(k) == Some(&SlotSample::Hidden);
     (1..rects.len().saturating_sub(1))

@@ -103,14 +103,36 @@ pub fn board_at_walls(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect])
 /// box of a vessel found by its liquid can end inside its glass, and a
 /// highlight streak is a change inside the box); the last `reach` when
 /// nothing changes; none when no stretch that long follows.
+///
+/// A stretch in a lighter or darker shade of the middle (within
+/// [`EMPTY_DELTA_E`]) with the middle's own colour again just beyond it is
+/// a highlight streak inside the vessel, not the board: the board is
+/// taken beyond that colour. Tuning 8526 (light blue liquid in tinted
+/// glass, boxes found by the liquid ending at the streak): the streak was
+/// taken for the board, the light blue for glass the board shows through,
+/// and the slate empty glass for a colour; a wrong level was solved.
 fn board_beyond_wall(side: &[[u8; 3]], half: usize, reach: usize) -> Option<[u8; 3]> {
     let inside = *side.first()?;
     let changed = side.iter().position(|&c| color_distance(c, inside) > RUN_STEP);
     let start = changed.map_or(side.len().saturating_sub(reach), |i| i.max(half));
-    (start..side.len().saturating_sub(reach - 1))
-        .map(|i| &side[i..i + reach])
-        .find(|run| run.iter().all(|&c| color_distance(c, run[0]) <= RUN_STEP))
-        .map(median_color)
+    let run_at = |from: usize| {
+        (from..side.len().saturating_sub(reach - 1))
+            .find(|&i| side[i..i + reach].iter().all(|&c| color_distance(c, side[i]) <= RUN_STEP))
+    };
+    let at = run_at(start)?;
+    let like_inside = |c: [u8; 3]| color_distance(c, inside) <= RUN_STEP;
+    let streak = !like_inside(side[at]) && looks_empty(side[at], inside);
+    // The middle's colour again within a half-width past the streak, and
+    // the first stretch after it.
+    let beyond = streak
+        .then(|| {
+            let end = (at..side.len()).find(|&i| color_distance(side[i], side[at]) > RUN_STEP).unwrap_or(side.len());
+            (end..side.len()).take(half.max(1)).find(|&i| like_inside(side[i]))
+        })
+        .flatten()
+        .and_then(|again| (again..side.len()).find(|&i| !like_inside(side[i])))
+        .and_then(run_at);
+    Some(median_color(&side[beyond.unwrap_or(at)..][..reach]))
 }
 
 /// A tube's width over the stretch of one colour [`board_at_walls`] takes
@@ -155,5 +177,24 @@ mod tests {
         // the glass shows, up to a tube's width out.
         let plain = RgbImage::from_pixel(200, 40, image::Rgb(sky));
         assert_eq!(board_at_walls(&plain, &tube, &slot, &[tube]), [Some(sky), Some(sky)]);
+    }
+
+    #[test]
+    fn a_streak_beyond_a_box_found_by_the_liquid_is_no_board() {
+        // Tuning 8526: a vessel walled at 50..53 and 111..114 on a navy
+        // board, light blue liquid inside with a lighter streak at 56..62,
+        // and a box found by the liquid, 62..102, ending at the streak.
+        let (navy, liquid, streak, wall) = ([12, 28, 80], [150, 215, 250], [200, 235, 255], [230, 230, 230]);
+        let img = RgbImage::from_fn(200, 40, |x, _| {
+            image::Rgb(match x {
+                50..53 | 111..114 => wall,
+                56..62 => streak,
+                53..111 => liquid,
+                _ => navy,
+            })
+        });
+        let tube = Rect { x0: 62, y0: 0, x1: 102, y1: 40 };
+        let slot = Rect { x0: 62, y0: 5, x1: 102, y1: 35 };
+        assert_eq!(board_at_walls(&img, &tube, &slot, &[tube]), [Some(navy), Some(navy)]);
     }
 }

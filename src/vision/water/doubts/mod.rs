@@ -15,7 +15,9 @@
 //! - **separate colours**: every sample is nearer its own colour than any
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
-//!   colours open, no colour spreads wider than one liquid does;
+//!   colours open, no colour spreads wider than one liquid does, and
+//!   where they do not, no colour is two plainly different ones
+//!   ([`colors`]);
 //! - **the top layer shown, hidden cells alike**: games reveal the top
 //!   layer of every tube (a locked tube, all hidden to its top, aside), so
 //!   a tube topped by `?` is a dark liquid taken for a hidden layer, and
@@ -37,6 +39,7 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod colors;
 mod glass;
 mod ground;
 mod hidden;
@@ -52,7 +55,8 @@ pub use unit::{slots_in_groups, unread_liquid_above};
 use super::Detection;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
-use crate::puzzle::water::{Layer, WaterPuzzle};
+use crate::puzzle::water::WaterPuzzle;
+use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
@@ -136,11 +140,12 @@ pub enum Doubt {
     )]
     ThroughGlass { tube: usize, layer: usize },
     #[error(
-        "colour {color}'s layers differ by ΔE {delta_e:.0}, more than one liquid does, and hidden layers leave the number of colours open: it may be two colours"
+        "colour {color}'s layers differ by ΔE {delta_e:.0} (CIE94 {delta_e94:.1}), more than one liquid's do: it may be two colours read as one"
     )]
     WideColor {
         color: char,
         delta_e: f32,
+        delta_e94: f32,
         /// Two of its layers that far apart, as (tube, layer) from 1.
         layers: Vec<(usize, usize)>,
     },
@@ -255,19 +260,6 @@ impl Doubt {
 /// no slot of the 84 screenshots of ../shared read exactly is doubted.
 const SPLIT_MARGIN: f32 = 0.12;
 
-/// How much farther a sample must be from every other colour than from
-/// its own: each colour's samples closer to each other than to any other
-/// colour. Two shades ΔE 8 apart with samples spread ±2 pass; a reading
-/// whose counts were forced onto overlapping clouds does not. The exact
-/// readings of ../shared have a worst ratio of 4.2, twice this.
-const COLOR_MARGIN_RATIO: f32 = 2.0;
-
-/// A sample within this ΔE of its colour's centre is as near it as noise
-/// allows, so the margin is asked over this much: JPEG noise and shading
-/// spread samples by a few ΔE (about the ΔE 2-3 JPEG quality 70-90 adds to
-/// flat colour; not fitted).
-const SAME_COLOR_NOISE: f32 = 3.0;
-
 /// The first doubt about `puzzle` as read from `image` through `detection`,
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
@@ -381,30 +373,6 @@ fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
     slots.flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c)).collect()
 }
 
-/// The mean CIELAB colour of each colour id's visible samples.
-fn color_centres(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<Option<Lab>> {
-    let mut sums = vec![(0.0f32, 0.0f32, 0.0f32, 0usize); puzzle.n_colors()];
-    for (_, _, id, lab) in labelled_samples(samples, puzzle) {
-        let s = &mut sums[id];
-        *s = (s.0 + lab.l, s.1 + lab.a, s.2 + lab.b, s.3 + 1);
-    }
-    sums.iter().map(|&(l, a, b, c)| (c > 0).then(|| Lab::new(l / c as f32, a / c as f32, b / c as f32))).collect()
-}
-
-/// Each visible sample as (tube, layer, colour id, CIELAB), in the
-/// puzzle's terms.
-fn labelled_samples(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Vec<(usize, usize, usize, Lab)> {
-    let mut labelled = Vec::new();
-    for (t, (tube, tube_samples)) in puzzle.tubes().iter().zip(samples).enumerate() {
-        for (k, sample) in tube_samples.iter().enumerate() {
-            if let (Some(Layer::Color(id)), SlotSample::Color(rgb)) = (tube.layers.get(k), sample) {
-                labelled.push((t, k, id.0 as usize, to_lab(*rgb)));
-            }
-        }
-    }
-    labelled
-}
-
 fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     // Which colour of the level a part of a slot shows, when it is clearly
@@ -439,51 +407,6 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
                 let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
             }
-        }
-    }
-    None
-}
-
-/// With hidden layers the counts leave the number of colours open, so two
-/// near shades can be read as one colour and the counts still add up.
-/// There, every colour's samples must agree to within a flat liquid's
-/// noise; a colour whose samples spread wider may be two. Clustering
-/// keeps every colour that tight; a calibrated theme's names need not.
-fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
-    if !puzzle.has_unknowns() {
-        return None;
-    }
-    let labelled = labelled_samples(samples, puzzle);
-    for a in &labelled {
-        for b in &labelled {
-            let d = delta_e(a.3, b.3);
-            if a.2 == b.2 && d > super::level::OPEN_COUNT_SPREAD {
-                return Some(Doubt::WideColor {
-                    color: puzzle.color_name(crate::puzzle::water::ColorId(a.2 as u8)),
-                    delta_e: d,
-                    layers: vec![(a.0 + 1, a.1 + 1), (b.0 + 1, b.1 + 1)],
-                });
-            }
-        }
-    }
-    None
-}
-
-fn close_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
-    let centres = color_centres(samples, puzzle);
-    for (t, k, id, lab) in labelled_samples(samples, puzzle) {
-        let own = centres[id].map_or(0.0, |c| delta_e(lab, c));
-        let other = centres
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != id)
-            .filter_map(|(_, c)| c.map(|c| delta_e(lab, c)))
-            .fold(f32::INFINITY, f32::min);
-        // A sample within the noise of its own colour still needs the
-        // margin over the noise: two ids for one flat colour (a row of
-        // buttons taken for complete vessels) are each as near.
-        if other < COLOR_MARGIN_RATIO * own.max(SAME_COLOR_NOISE) {
-            return Some(Doubt::CloseColors { tube: t + 1, layer: k + 1, own, other });
         }
     }
     None

@@ -4,36 +4,6 @@ use super::*;
 use crate::geometry::TubeLayout;
 use SlotSample::{Color, Empty, Hidden};
 
-#[test]
-fn samples_about_as_near_another_colour_as_their_own_are_doubted() {
-    let puzzle: WaterPuzzle = "AB BA EE".parse().unwrap();
-    // The compact form is top first: tube 1 is A over B, so bottom first B, A.
-    let apart = [vec![Color([200, 30, 30]), Color([30, 30, 200])], vec![Color([30, 30, 200]), Color([200, 30, 30])]];
-    assert_eq!(close_colors(&[apart[0].clone(), apart[1].clone(), vec![Empty, Empty]], &puzzle), None);
-    // Two shades whose samples overlap: A's own pair spans more than
-    // the distance to B.
-    let overlapping = [
-        vec![Color([200, 30, 30]), Color([180, 40, 40])],
-        vec![Color([190, 35, 35]), Color([160, 40, 40])],
-        vec![Empty, Empty],
-    ];
-    assert!(matches!(close_colors(&overlapping, &puzzle), Some(Doubt::CloseColors { .. })));
-}
-
-#[test]
-fn one_flat_colour_read_as_two_colours_is_doubted() {
-    // A row of three identical buttons taken for complete vessels: the
-    // counts force three ids onto one colour, each sample as near the
-    // others' centres as its own (ΔE 0 from both).
-    let puzzle: WaterPuzzle = "AA BB CC EE".parse().unwrap();
-    let magenta = Color([200, 0, 120]);
-    let buttons = [vec![magenta, magenta], vec![magenta, magenta], vec![Color([30, 30, 200]); 2], vec![Empty, Empty]];
-    assert!(matches!(close_colors(&buttons, &puzzle), Some(Doubt::CloseColors { .. })));
-    // Two flat colours a few noise widths apart are told apart.
-    let near = [vec![magenta; 2], vec![Color([185, 0, 130]); 2], vec![Color([30, 30, 200]); 2], vec![Empty, Empty]];
-    assert_eq!(close_colors(&near, &puzzle), None);
-}
-
 pub(super) const BOARD: [u8; 3] = [40, 40, 48];
 pub(super) const RED: [u8; 3] = [200, 30, 30];
 pub(super) const BLUE: [u8; 3] = [30, 60, 210];
@@ -118,21 +88,6 @@ fn a_reading_with_every_tube_full_is_doubted() {
     assert_eq!(all_full(&"AB BA".parse().unwrap()), Some(Doubt::AllFull));
     assert_eq!(all_full(&"AB BA EE".parse().unwrap()), None);
     assert_eq!(all_full(&"EA EB AB".parse().unwrap()), None);
-}
-
-#[test]
-fn a_colour_spread_like_two_shades_is_doubted_only_when_hidden_layers_leave_the_count_open() {
-    // Two dark blues ΔE 14 apart read as one colour A.
-    let (near, far) = (Color([40, 60, 120]), Color([20, 80, 160]));
-    let hidden: WaterPuzzle = "A? A? B? EE".parse().unwrap();
-    let samples = vec![vec![Hidden, near], vec![Hidden, far], vec![Hidden, Color(RED)], vec![Empty, Empty]];
-    assert!(matches!(wide_color(&samples, &hidden), Some(Doubt::WideColor { color: 'A', .. })));
-    let alike =
-        vec![vec![Hidden, near], vec![Hidden, Color([42, 62, 124])], vec![Hidden, Color(RED)], vec![Empty, Empty]];
-    assert_eq!(wide_color(&alike, &hidden), None);
-    // With every layer shown the counts decide, and this check stays out.
-    let shown: WaterPuzzle = "AB BA EE".parse().unwrap();
-    assert_eq!(wide_color(&[vec![near, Color(RED)], vec![Color(RED), far], vec![Empty, Empty]], &shown), None);
 }
 
 #[test]

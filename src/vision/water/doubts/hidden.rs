@@ -2,13 +2,18 @@
 //! every hidden layer's cell in one shade, and centre a glyph in each
 //! cell. A dark liquid taken for a hidden layer breaks one of the first
 //! two, a grid off the liquid's unit the third, and hidden layers leave
-//! the counts open, so nothing else would catch them.
+//! the counts open, so nothing else would catch them. A locked tube is
+//! hidden whole under a cover of its own shade, not the level's liquids.
+
+use image::RgbImage;
+use palette::Lab;
 
 use super::Doubt;
-use crate::geometry::SlotSample;
-use crate::imaging::color::{median_color, to_lab};
+use crate::geometry::{Rect, SlotSample};
+use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::vision::water::Detection;
-use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::level::{SAME_COLOR_MAX_DELTA_E, liquid_samples};
+use crate::vision::water::slots::slot_middle;
 
 /// The first tube whose liquid is topped by a hidden layer: one with a
 /// visible layer under it, or one hidden to the top under empty glass.
@@ -81,10 +86,36 @@ pub(super) fn hidden_unlike_hidden(detection: &Detection) -> Option<Doubt> {
     None
 }
 
+/// A locked tube is covered whole (a curtain, a sleeve) in a shade of its
+/// own; one whose slots mostly show colours of the level's liquid is a
+/// tube of liquid, one band of which (or a neck) was taken for the lock's
+/// icon. Fresh case 16458: six layers in three colours, the middle band
+/// read as an icon on a cover of the light blue that filled half the tube,
+/// and the level solved without them. Each slot's middle is compared with
+/// the level's liquid samples; the icon may cover a slot or two in a
+/// liquid's colour, so half the slots must match.
+pub(super) fn cover_like_liquid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
+    let liquid: Vec<Lab> = liquid_samples(&detection.samples).into_iter().map(to_lab).collect();
+    let like_liquid = |slot: &Rect| {
+        let Some(c) = super::median_in(image, slot_middle(slot)) else { return false };
+        liquid.iter().any(|&l| delta_e(to_lab(c), l) < SAME_COLOR_MAX_DELTA_E)
+    };
+    detection
+        .tubes
+        .iter()
+        .zip(&detection.locks)
+        .position(|(tube, lock)| {
+            lock.is_some()
+                && !tube.slots.is_empty()
+                && 2 * tube.slots.iter().filter(|s| like_liquid(s)).count() >= tube.slots.len()
+        })
+        .map(|t| Doubt::CoverLikeLiquid { tube: t + 1 })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Rect;
+    use crate::geometry::TubeLayout;
     use crate::vision::water::slots::glyph_steps;
     use SlotSample::{Color, Empty, Hidden};
 
@@ -122,6 +153,43 @@ mod tests {
         // The same hue, lighter where a glyph covers more of the cell, is
         // no doubt.
         assert_eq!(hidden_unlike_hidden(&detection([100, 70, 86])), None);
+    }
+
+    #[test]
+    fn a_lock_whose_cover_mostly_shows_the_levels_liquids_is_doubted() {
+        // Tube 1 holds red over blue; tube 2, read as locked, is painted in
+        // four 20-row slots: `cover` but for one slot of blue (the icon).
+        let (red, blue, curtain) = ([200, 30, 30], [30, 60, 210], [120, 90, 40]);
+        let slot = |x0: u32, k: u32| Rect { x0, x1: x0 + 30, y0: 100 - 20 * (k + 1), y1: 100 - 20 * k };
+        let detection = |cover: [u8; 3]| {
+            let painted = [cover, blue, cover, cover];
+            let image = RgbImage::from_fn(100, 110, |x, y| {
+                let k = (100u32.saturating_sub(y + 1) / 20).min(3) as usize;
+                image::Rgb(if (50..80).contains(&x) && y < 100 && y >= 20 { painted[k] } else { [20, 20, 20] })
+            });
+            let tubes = [10, 50].map(|x0| TubeLayout {
+                outer: Rect { x0, x1: x0 + 30, y0: 20, y1: 100 },
+                slots: (0..4).map(|k| slot(x0, k)).collect(),
+            });
+            let detection = Detection {
+                image_width: 100,
+                image_height: 110,
+                tubes: tubes.to_vec(),
+                samples: vec![vec![Color(blue), Color(red), Empty, Empty], vec![Hidden; 4]],
+                locks: vec![None, Some(blue)],
+                raw: vec![vec![blue, red, [20, 20, 20], [20, 20, 20]], Vec::new()],
+                capacity: 4,
+                lit: Vec::new(),
+                capped: Vec::new(),
+            };
+            (image, detection)
+        };
+        // A cover of the red liquid but for its icon: a tube of liquid.
+        let (image, liquid_cover) = detection(red);
+        assert_eq!(cover_like_liquid(&image, &liquid_cover), Some(Doubt::CoverLikeLiquid { tube: 2 }));
+        // A curtain of its own shade, its icon in a liquid's colour.
+        let (image, curtain_cover) = detection(curtain);
+        assert_eq!(cover_like_liquid(&image, &curtain_cover), None);
     }
 
     #[test]

@@ -21,7 +21,8 @@
 //! - **the top layer shown, hidden cells alike**: games reveal the top
 //!   layer of every tube (a locked tube, all hidden to its top, aside), so
 //!   a tube topped by `?` is a dark liquid taken for a hidden layer, and
-//!   they draw every hidden cell in one shade ([`hidden`]);
+//!   they draw every hidden cell in one shade; a locked tube's cover is
+//!   not mostly the level's liquids ([`hidden`]);
 //! - **tubes evenly spaced and centred**: a gap of two pitches in a row,
 //!   or a row off the screen's centre, is a tube missed (often an empty
 //!   one, which makes a solvable level unsolvable), the pitch taken over
@@ -79,6 +80,10 @@ pub enum Doubt {
         "tube {tube}'s top layer was read as hidden, but games show every tube's top layer; a dark liquid may have been taken for a hidden layer, or the top layer for glass"
     )]
     HiddenOnTop { tube: usize },
+    #[error(
+        "tube {tube} was read as locked, but most of what covers it looks like the level's liquids, so it may be a tube of liquid whose band was taken for a lock"
+    )]
+    CoverLikeLiquid { tube: usize },
     #[error(
         "layer {layer} of tube {tube} was read as hidden, but its cell's hue is ΔE {delta_e:.0} from the other hidden cells', so a dark liquid may have been taken for a hidden layer"
     )]
@@ -224,7 +229,7 @@ impl Doubt {
             | Doubt::GrainedTop { tube: t, layer }
             | Doubt::LikeGlassBeside { tube: t, layer, .. }
             | Doubt::LikeGlassAbove { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
-            Doubt::HiddenOnTop { tube: t } => tube(t).into_iter().collect(),
+            Doubt::HiddenOnTop { tube: t } | Doubt::CoverLikeLiquid { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
             }
@@ -266,6 +271,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
     let (tubes, samples) = (&detection.tubes, &detection.samples);
     hidden::hidden_on_top(samples)
         .or_else(|| hidden::hidden_unlike_hidden(detection))
+        .or_else(|| hidden::cover_like_liquid(image, detection))
         .or_else(|| lookalike(image, detection, puzzle))
         .or_else(|| {
             let (tube, layer) = super::through::glass_over_board(image, detection)?;

@@ -165,7 +165,7 @@ mod tests {
             let painted = [cover, blue, cover, cover];
             let image = RgbImage::from_fn(100, 110, |x, y| {
                 let k = (100u32.saturating_sub(y + 1) / 20).min(3) as usize;
-                image::Rgb(if (50..80).contains(&x) && y < 100 && y >= 20 { painted[k] } else { [20, 20, 20] })
+                image::Rgb(if (50..80).contains(&x) && (20..100).contains(&y) { painted[k] } else { [20, 20, 20] })
             });
             let tubes = [10, 50].map(|x0| TubeLayout {
                 outer: Rect { x0, x1: x0 + 30, y0: 20, y1: 100 },

@@ -72,7 +72,7 @@ fn twins() -> DrawTheme {
 }
 
 #[test]
-fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
+fn near_identical_shades_refused_by_clustering_are_separated_by_calibration() {
     let twins = twins();
     // Learn the theme from a level where every layer shows.
     let full = (0..100).find(|&seed| scrambled_level(&twins, seed).n_colors() == 5).unwrap();
@@ -112,15 +112,11 @@ fn near_identical_shades_merged_by_clustering_are_separated_by_calibration() {
         img.save(Path::new(&dir).join("twins-hidden.png")).unwrap();
     }
 
-    // Clustering reads a level, but with the two reds as one colour.
-    let colours = |level: &str| {
-        let mut c: Vec<char> = level.chars().filter(|c| c.is_alphanumeric() && *c != 'E').collect();
-        c.sort_unstable();
-        c.dedup();
-        c.len()
-    };
-    let clustered = read_with(&img, None).expect("clustering reads the level");
-    assert_eq!(colours(&clustered), colours(&hidden.to_string()) - 1, "clustering merges the reds: {clustered}");
+    // Clustering alone would take the two reds for one colour, and under
+    // hidden layers the counts would still add up: the reading is refused
+    // as a colour spread like two, never solved wrong.
+    let clustered = read_with(&img, None);
+    assert!(clustered.as_ref().is_err_and(|e| e.contains("may be two colours")), "clustering: {clustered:?}");
     let calibrated = read_with(&img, Some(&theme));
     assert_eq!(calibrated.as_deref().map(renamed_in_order), Ok(renamed_in_order(&hidden.to_string())));
 }

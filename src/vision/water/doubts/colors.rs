@@ -1,7 +1,8 @@
 //! The colour checks: every sample nearer its own colour than any other,
-//! by a margin, and where hidden layers leave the number of colours open,
-//! no colour spread wider than one liquid's samples are. Also the
-//! per-colour centres and labelled samples the other checks compare with.
+//! by a margin; where hidden layers leave the number of colours open, no
+//! colour spread wider than one liquid's samples are; and where they do
+//! not, no colour made of two plainly different ones. Also the per-colour
+//! centres and labelled samples the other checks compare with.
 
 use palette::Lab;
 

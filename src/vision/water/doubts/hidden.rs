@@ -97,8 +97,8 @@ pub(super) fn hidden_unlike_hidden(detection: &Detection) -> Option<Doubt> {
 pub(super) fn cover_like_liquid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
     let liquid: Vec<Lab> = liquid_samples(&detection.samples).into_iter().map(to_lab).collect();
     let like_liquid = |slot: &Rect| {
-        let Some(c) = super::median_in(image, slot_middle(slot)) else { return false };
-        liquid.iter().any(|&l| delta_e(to_lab(c), l) < SAME_COLOR_MAX_DELTA_E)
+        let Some(c) = super::median_in(image, slot_middle(slot)).map(to_lab) else { return false };
+        liquid.iter().any(|&l| delta_e(c, l) < SAME_COLOR_MAX_DELTA_E)
     };
     detection
         .tubes

@@ -8,7 +8,8 @@
 //!   (a grid at the wrong height, a neck or a headroom counted as a slot,
 //!   cuts layers; shading and a ball's round edge do not change colour),
 //!   every change of colour down a tube falls where two slots meet, and no
-//!   liquid stands above the top slot ([`unit`]); in vessels found by their
+//!   liquid stands above the top slot ([`unit`]) nor under the bottom one
+//!   ([`below`]); in vessels found by their
 //!   liquid, the slots do not come in twos or threes holding one thing
 //!   each (a grid at a fraction of the unit explains every boundary, and
 //!   its counts add up);
@@ -40,6 +41,7 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod below;
 mod colors;
 mod glass;
 mod ground;
@@ -141,6 +143,10 @@ pub enum Doubt {
     )]
     LiquidAbove { tube: usize },
     #[error(
+        "tube {tube} shows liquid under its bottom layer ({share:.0}% of a layer), so the layers found are a layer off the liquid's bottom"
+    )]
+    LiquidBelow { tube: usize, share: f32 },
+    #[error(
         "layer {layer} of tube {tube} looks like the board behind it seen through the empty glass, so it may be glass, not liquid"
     )]
     ThroughGlass { tube: usize, layer: usize },
@@ -238,6 +244,7 @@ impl Doubt {
             }
             Doubt::OffGrid { tube: t, .. }
             | Doubt::LiquidAbove { tube: t }
+            | Doubt::LiquidBelow { tube: t, .. }
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyUnderSurface { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
@@ -293,6 +300,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| empty_could_be_liquid(detection))
         .or_else(|| empty_like_liquid(detection))
         .or_else(|| liquid_above(image, detection, puzzle))
+        .or_else(|| below::liquid_below(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
 }

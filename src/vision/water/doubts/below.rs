@@ -1,0 +1,103 @@
+//! Liquid below the bottom slot. Liquid rests on its vessel's bottom, so
+//! the bottom slot ends where the liquid does: a grid shifted up by a
+//! layer leaves the bottom layer out under it, and the counts can still
+//! add up (fresh 17879: balls four to a tube, whose shading split them
+//! into short runs, read on a grid of three slots a layer above the
+//! tubes' bottoms; every tube lost its bottom ball, and a wrong level was
+//! solved).
+
+use image::RgbImage;
+use palette::Lab;
+
+use super::{Doubt, color_centres, raw_of};
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, to_lab};
+use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::Detection;
+use crate::vision::water::board::{EMPTY_DELTA_E, sample_beside};
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::slots::{check_step, row_colors, slot_middle};
+
+/// Least share of a slot's height that rows showing a liquid of the level
+/// must fill under an open tube's bottom slot, inside its outline, for a
+/// layer to have been left out there. A layer is a whole slot and a ball
+/// nearly one (its shading keeps most of its rows within
+/// [`SAME_COLOR_MAX_DELTA_E`] of its colour); a round bottom's outline or
+/// the padding under a ball is a fraction, and glass or board none.
+/// Half, as [`super::unit`]'s long runs; not fitted.
+const LIQUID_BELOW_SHARE: f32 = 0.5;
+
+/// Rows under a slot boundary that its edge's blur (anti-aliasing, JPEG,
+/// a shrunk copy's box average) may lend the liquid above it; left out.
+/// Tuning 2917: tiny wine glasses, layers 4 rows tall, whose bottom
+/// layer's blur made 2 rows under the grid look like its liquid.
+const EDGE_BLUR_ROWS: u32 = 2;
+
+/// The first open tube with liquid under its bottom slot: rows down the
+/// slots' middle strip, between the bottom slot and the outline's bottom,
+/// (past [`EDGE_BLUR_ROWS`]) that lie within [`SAME_COLOR_MAX_DELTA_E`] of a colour of the level
+/// and look neither like the empty glass nor like the board beside the
+/// tube, [`LIQUID_BELOW_SHARE`] of a slot or more.
+pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres: Vec<Lab> = color_centres(&detection.samples, puzzle).into_iter().flatten().collect();
+    let glass: Vec<Lab> = raw_of(detection, SlotSample::Empty).into_iter().map(to_lab).collect();
+    let outlines: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
+    let open = detection.tubes.iter().zip(&detection.locks).enumerate().filter(|(_, (_, lock))| lock.is_none());
+    for (t, (tube, _)) in open {
+        let Some(bottom) = tube.slots.first() else { continue };
+        let (y0, y1) = (bottom.y1 + EDGE_BLUR_ROWS, tube.outer.y1.min(image.height()));
+        let middle = slot_middle(bottom);
+        let x1 = middle.x1.min(image.width());
+        if y1 <= y0 || x1 <= middle.x0 {
+            continue;
+        }
+        let board = to_lab(sample_beside(image, &tube.outer, bottom, &outlines));
+        let unlike = |lab: Lab, of: &Lab| delta_e(lab, *of) >= EMPTY_DELTA_E;
+        let liquid = |lab: Lab| {
+            centres.iter().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E)
+                && glass.iter().all(|g| unlike(lab, g))
+                && unlike(lab, &board)
+        };
+        let rows = row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1));
+        let shown = rows.into_iter().filter(|&c| liquid(to_lab(c))).count();
+        let unit = bottom.height().max(1) as f32;
+        if shown as f32 >= LIQUID_BELOW_SHARE * unit {
+            return Some(Doubt::LiquidBelow { tube: t + 1, share: 100.0 * shown as f32 / unit });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{BLUE, RED, tube_picture};
+    use super::*;
+    use SlotSample::Color;
+
+    #[test]
+    fn a_layer_left_out_under_the_bottom_slot_is_doubted() {
+        // Four units of 30 rows from the tube's bottom up, read on a grid
+        // of three slots a unit higher: the bottom red is under the grid.
+        let liquid = [(RED, 30), (BLUE, 30), (RED, 30), (BLUE, 30)];
+        let puzzle: WaterPuzzle = "ABA BAB EEE".parse().unwrap();
+        let (image, whole) = tube_picture(&liquid, 4, 30);
+        let mut raised = whole.clone();
+        raised.tubes[0].slots.remove(0);
+        raised.tubes.push(raised.tubes[0].clone());
+        raised.samples = vec![vec![Color(BLUE), Color(RED), Color(BLUE)], vec![Color(RED), Color(BLUE), Color(RED)]];
+        raised.locks = vec![None; 2];
+        raised.raw = vec![Vec::new(); 2];
+        assert_eq!(liquid_below(&image, &raised, &puzzle), Some(Doubt::LiquidBelow { tube: 1, share: 100.0 }));
+        // On the grid from the bottom, only the board's rows are below it.
+        let puzzle: WaterPuzzle = "BABA ABAB EEEE".parse().unwrap();
+        let mut on_grid = whole;
+        on_grid.tubes.push(on_grid.tubes[0].clone());
+        on_grid.samples = vec![
+            vec![Color(RED), Color(BLUE), Color(RED), Color(BLUE)],
+            vec![Color(BLUE), Color(RED), Color(BLUE), Color(RED)],
+        ];
+        on_grid.locks = vec![None; 2];
+        on_grid.raw = vec![Vec::new(); 2];
+        assert_eq!(liquid_below(&image, &on_grid, &puzzle), None);
+    }
+}

@@ -6,8 +6,10 @@
 //! middle is grained where the board beside it is grained too is that
 //! glass; so is one the colour of the board just outside its vessel's
 //! walls (clear glass before a cloud that the middle of the gap misses).
-//! Tried, like [`tinted`](super::tinted), only when the counts failed, and
-//! believed only if the reading then passes every check.
+//! A slot of the hidden cells' own shade is a hidden cell whose glyph was
+//! missed, never glass. Tried, like [`tinted`](super::tinted), only when
+//! the counts failed, and believed only if the reading then passes every
+//! check.
 
 use image::RgbImage;
 
@@ -32,6 +34,9 @@ pub(super) fn grained_glass_taken_for_liquid(
 ) -> Option<Detection> {
     let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
     let glass = glass.map(to_lab);
+    // The hidden cells' shade, as sampled where a glyph was seen.
+    let slots = detection.samples.iter().zip(&detection.raw).flat_map(|(s, raw)| s.iter().zip(raw));
+    let cells: Vec<_> = slots.filter(|(s, _)| **s == SlotSample::Hidden).map(|(_, &c)| to_lab(c)).collect();
     let mut out = detection.clone();
     let mut changed = false;
     for ((tube, samples), raw) in detection.tubes.iter().zip(out.samples.iter_mut()).zip(&detection.raw) {
@@ -41,7 +46,12 @@ pub(super) fn grained_glass_taken_for_liquid(
             if *sample == SlotSample::Empty {
                 continue;
             }
-            if !matches!(sample, SlotSample::Color(_)) {
+            // A slot of the hidden cells' own shade is a hidden cell whose
+            // glyph was missed, never glass (fresh 19309: two tubes of
+            // hidden layers, boxed off centre so their glyphs were missed,
+            // read as empty glass showing the board at their walls).
+            let cell = cells.iter().any(|&c| delta_e(to_lab(color), c) <= SAME_LIQUID_DELTA_E);
+            if !matches!(sample, SlotSample::Color(_)) || cell {
                 break;
             }
             let like_glass = glass.is_some_and(|g| delta_e(to_lab(color), g) < SAME_COLOR_MAX_DELTA_E);
@@ -169,7 +179,7 @@ const GLASS_PASSES: f32 = 0.3;
 mod tests {
     use super::*;
     use crate::geometry::TubeLayout;
-    use SlotSample::{Color, Empty};
+    use SlotSample::{Color, Empty, Hidden};
 
     const RED: [u8; 3] = [200, 30, 30];
     const BLUE: [u8; 3] = [30, 60, 210];
@@ -270,6 +280,38 @@ mod tests {
         assert_eq!(glassy.samples[0], vec![Empty; 3]);
         // The blue liquid is like no board beside it, and stays.
         assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
+    }
+
+    #[test]
+    fn a_slot_of_the_hidden_cells_shade_is_never_glass() {
+        // Fresh 19309: a box drawn inside its vessel, from a highlight
+        // streak near the left wall (22..24) to the right wall, its
+        // maroon hidden cells going on 6 columns beyond the box's edge to
+        // the outline (12..14): walking out, that maroon is taken for the
+        // board at the wall. The second tube's cells of that maroon were
+        // read hidden by their glyphs; the third is clear glass on sky.
+        let (sky, maroon, streak, stroke) = ([90u8, 140, 220], [66u8, 33, 40], [200u8, 190, 200], [40u8, 30, 60]);
+        let (_, mut detection) = grained_level();
+        let mut image = RgbImage::from_pixel(200, 160, image::Rgb(sky));
+        for y in 50..140 {
+            for x in 12..62 {
+                let c = match x {
+                    12..14 | 60..62 => stroke,
+                    22..24 => streak,
+                    _ => maroon,
+                };
+                image.put_pixel(x, y, image::Rgb(c));
+            }
+            for x in 80..120 {
+                image.put_pixel(x, y, image::Rgb(if (82..118).contains(&x) { maroon } else { stroke }));
+            }
+        }
+        detection.samples = vec![vec![Color(maroon); 3], vec![Hidden, Hidden, Color(maroon)], vec![Color(sky); 3]];
+        detection.raw = vec![vec![maroon; 3], vec![maroon; 3], vec![sky; 3]];
+        let glassy =
+            grained_glass_taken_for_liquid(&image, &detection, None).expect("the sky's glass was read as liquid");
+        assert_eq!(glassy.samples[2], vec![Empty; 3]);
+        assert_eq!(glassy.samples[0], vec![Color(maroon); 3]);
     }
 
     #[test]

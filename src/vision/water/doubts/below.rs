@@ -34,10 +34,11 @@ const LIQUID_BELOW_SHARE: f32 = 0.5;
 const EDGE_BLUR_ROWS: u32 = 2;
 
 /// The first open tube with liquid under its bottom slot: rows down the
-/// slots' middle strip, between the bottom slot and the outline's bottom,
-/// (past [`EDGE_BLUR_ROWS`]) that lie within [`SAME_COLOR_MAX_DELTA_E`] of a colour of the level
-/// and look neither like the empty glass nor like the board beside the
-/// tube, [`LIQUID_BELOW_SHARE`] of a slot or more.
+/// slots' middle strip, from [`EDGE_BLUR_ROWS`] under the bottom slot to
+/// the outline's bottom, that lie within [`SAME_COLOR_MAX_DELTA_E`] of a
+/// colour of the level and look neither like the empty glass nor like the
+/// board beside the tube, filling [`LIQUID_BELOW_SHARE`] of a slot or
+/// more.
 pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres: Vec<Lab> = color_centres(&detection.samples, puzzle).into_iter().flatten().collect();
     let glass: Vec<Lab> = raw_of(detection, SlotSample::Empty).into_iter().map(to_lab).collect();

@@ -88,7 +88,9 @@ mod tests {
         raised.samples = vec![vec![Color(BLUE), Color(RED), Color(BLUE)], vec![Color(RED), Color(BLUE), Color(RED)]];
         raised.locks = vec![None; 2];
         raised.raw = vec![Vec::new(); 2];
-        assert_eq!(liquid_below(&image, &raised, &puzzle), Some(Doubt::LiquidBelow { tube: 1, share: 100.0 }));
+        // The red's 30 rows under the grid, the first two left to the blur.
+        let share = 100.0 * 28.0 / 30.0;
+        assert_eq!(liquid_below(&image, &raised, &puzzle), Some(Doubt::LiquidBelow { tube: 1, share }));
         // On the grid from the bottom, only the board's rows are below it.
         let puzzle: WaterPuzzle = "BABA ABAB EEEE".parse().unwrap();
         let mut on_grid = whole;

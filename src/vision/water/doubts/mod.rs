@@ -5,6 +5,7 @@
 //! with it in ways the reading did not use to get there:
 //! - **one unit**: the slot grid is the liquid's unit, so neither the upper
 //!   nor the lower part of a filled slot shows another colour of the level
+//!   (nor, under a hidden cell, the cells' shade)
 //!   (a grid at the wrong height, a neck or a headroom counted as a slot,
 //!   cuts layers; shading and a ball's round edge do not change colour),
 //!   every change of colour down a tube falls where two slots meet, and no
@@ -71,7 +72,7 @@ use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_unde
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Doubt {
     #[error(
-        "part of layer {layer} of tube {tube} shows another colour of the level (ΔE {delta_e:.0} from its own), so the layers found are not the liquid's unit height"
+        "part of layer {layer} of tube {tube} shows another colour of the level, or a hidden cell under one (ΔE {delta_e:.0} from its own), so the layers found are not the liquid's unit height"
     )]
     SplitLayer { tube: usize, layer: usize, delta_e: f32 },
     #[error(
@@ -389,14 +390,24 @@ fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
 
 fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
+    // Under a hidden cell, the cells' shade counts as another colour: a
+    // slot read as a liquid there whose part is a hidden cell lies on a
+    // grid a layer off (fresh 26926: pint glasses read with a slot under
+    // their seven hidden cells, holding the lowest cell's foot and the
+    // base). Not elsewhere: a flask's neck darkens its top slot's upper
+    // part like a cell (tuning 1275, 1406).
+    let hidden = raw_of(detection, SlotSample::Hidden);
+    let cells = (!hidden.is_empty()).then(|| to_lab(median_color(&hidden)));
     // Which colour of the level a part of a slot shows, when it is clearly
-    // one other than `own`.
-    let shows_other = |part: [u8; 3], own: usize| {
+    // one other than `own` (or, given, the cells' shade).
+    let shows_other = |part: [u8; 3], own: usize, cells: Option<Lab>| {
         let part = to_lab(part);
         let near = |c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < super::level::SAME_COLOR_MAX_DELTA_E);
-        !near(&centres[own]) && centres.iter().enumerate().any(|(i, c)| i != own && near(c))
+        !near(&centres[own]) && (centres.iter().enumerate().any(|(i, c)| i != own && near(c)) || near(&cells))
     };
     for (t, k, id, _) in labelled_samples(&detection.samples, puzzle) {
+        let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
+        let cells = cells.filter(|_| under_cell);
         let slot = detection.tubes[t].slots[k];
         let (w, h) = (slot.width() as f32, slot.height() as f32);
         let x0 = slot.x0 + (w * 0.2) as u32;
@@ -417,7 +428,7 @@ fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) ->
         let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
         let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
         for p in [upper, lower].into_iter().flatten() {
-            if shows_other(p, id) {
+            if shows_other(p, id, cells) {
                 let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
             }

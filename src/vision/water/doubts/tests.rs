@@ -363,6 +363,55 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
 }
 
 #[test]
+fn a_slot_read_as_a_liquid_under_a_hidden_cell_whose_upper_part_is_one_is_doubted() {
+    // Fresh 26926 in small: two tubes of four 30-row slots, a red and a
+    // brown shown, two hidden cells between (top first "A??B B??A", A
+    // red). Games may show a liquid under hidden cells (sshcrack's).
+    let (cell, brown) = ([50, 50, 56], [150, 110, 60]);
+    let puzzle: WaterPuzzle = "A??B B??A".parse().unwrap();
+    let columns = [[brown, cell, cell, RED], [RED, cell, cell, brown]];
+    // The upper half of the first tube's slot `half` (bottom first)
+    // painted in the cells' shade.
+    let picture = |half: Option<usize>| {
+        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + 60 * t as u32;
+            let slots: Vec<Rect> =
+                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
+            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                for y in slot.y0..slot.y1 {
+                    let c = if t == 0 && half == Some(k) && y < slot.y0 + 15 { cell } else { colour };
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(c));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
+        }
+        let mut detection = read_as_drawn(&image, tubes, &columns);
+        detection.raw = columns.iter().map(|c| c.to_vec()).collect();
+        for samples in &mut detection.samples {
+            samples[1] = Hidden;
+            samples[2] = Hidden;
+        }
+        (image, detection)
+    };
+    let (image, detection) = picture(None);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // The bottom slot a cell's lower half over the vessel's brown base.
+    let (image, detection) = picture(Some(0));
+    assert!(
+        matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 1, .. })),
+        "{:?}",
+        split_layer(&image, &detection, &puzzle)
+    );
+    // Over the cells, a dark upper part is no cell (a flask's neck).
+    let (image, detection) = picture(Some(3));
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+}
+
+#[test]
 fn a_colour_like_the_empty_glass_is_doubted_unless_it_lies_under_lit_surfaces() {
     // A full tube of a sky-blue liquid, and one red layer under three
     // slots read empty that show the sky: the blue looks like the glass.

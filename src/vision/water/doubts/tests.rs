@@ -303,6 +303,32 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
     assert_eq!(left_out_by_liquid(&walls, &both_rows), None);
 }
 
+/// Two tubes of four 30-row slots on a board 120 by 160, drawn in
+/// `columns` (bottom first) as `paint` has each row of each slot (tube,
+/// slot, row from the slot's top, the column's colour), and their layout.
+fn two_tubes_drawn(
+    columns: &[[[u8; 3]; 4]; 2],
+    paint: impl Fn(usize, usize, u32, [u8; 3]) -> [u8; 3],
+) -> (RgbImage, Vec<TubeLayout>) {
+    let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
+    let mut tubes = Vec::new();
+    for (t, column) in columns.iter().enumerate() {
+        let x0 = 10 + 60 * t as u32;
+        let slots: Vec<Rect> =
+            (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
+        for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+            for y in slot.y0..slot.y1 {
+                let c = paint(t, k, y - slot.y0, colour);
+                for x in slot.x0..slot.x1 {
+                    image.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        }
+        tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
+    }
+    (image, tubes)
+}
+
 /// A detection of `tubes` drawn on `image`, each slot read as the colour
 /// it was drawn in (`columns`, bottom first), every tube full.
 fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; N]]) -> Detection {
@@ -326,24 +352,11 @@ fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_sp
     let puzzle: WaterPuzzle = "AABB BBAA".parse().unwrap();
     let columns = [[BLUE, BLUE, RED, RED], [RED, RED, BLUE, BLUE]];
     let picture = |paint: Option<(usize, usize)>| {
-        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
-        let mut tubes = Vec::new();
-        for (t, column) in columns.iter().enumerate() {
-            let x0 = 10 + 60 * t as u32;
-            let slots: Vec<Rect> =
-                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
-            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
-                for y in slot.y0..slot.y1 {
-                    // The lower third of the slot painted the other colour.
-                    let other = paint == Some((t, k)) && y >= slot.y1 - 12;
-                    let c = if other { if colour == RED { BLUE } else { RED } } else { colour };
-                    for x in slot.x0..slot.x1 {
-                        image.put_pixel(x, y, image::Rgb(c));
-                    }
-                }
-            }
-            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
-        }
+        // The lower third of slot `paint` painted the other colour.
+        let (image, tubes) = two_tubes_drawn(&columns, |t, k, row, colour| {
+            let other = paint == Some((t, k)) && row >= 18;
+            if other { if colour == RED { BLUE } else { RED } } else { colour }
+        });
         let detection = read_as_drawn(&image, tubes, &columns);
         (image, detection)
     };
@@ -373,22 +386,13 @@ fn a_slot_read_as_a_liquid_under_a_hidden_cell_whose_upper_part_is_one_is_doubte
     // The upper half of the first tube's slot `half` (bottom first)
     // painted in the cells' shade.
     let picture = |half: Option<usize>| {
-        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
-        let mut tubes = Vec::new();
-        for (t, column) in columns.iter().enumerate() {
-            let x0 = 10 + 60 * t as u32;
-            let slots: Vec<Rect> =
-                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
-            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
-                for y in slot.y0..slot.y1 {
-                    let c = if t == 0 && half == Some(k) && y < slot.y0 + 15 { cell } else { colour };
-                    for x in slot.x0..slot.x1 {
-                        image.put_pixel(x, y, image::Rgb(c));
-                    }
-                }
-            }
-            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
-        }
+        let (image, tubes) =
+            two_tubes_drawn(
+                &columns,
+                |t, k, row, colour| {
+                    if t == 0 && half == Some(k) && row < 15 { cell } else { colour }
+                },
+            );
         let mut detection = read_as_drawn(&image, tubes, &columns);
         detection.raw = columns.iter().map(|c| c.to_vec()).collect();
         for samples in &mut detection.samples {

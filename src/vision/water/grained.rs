@@ -35,8 +35,7 @@ pub(super) fn grained_glass_taken_for_liquid(
     let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
     let glass = glass.map(to_lab);
     // The hidden cells' shade, as sampled where a glyph was seen.
-    let slots = detection.samples.iter().zip(&detection.raw).flat_map(|(s, raw)| s.iter().zip(raw));
-    let cells: Vec<_> = slots.filter(|(s, _)| **s == SlotSample::Hidden).map(|(_, &c)| to_lab(c)).collect();
+    let cells: Vec<_> = super::doubts::raw_of(detection, SlotSample::Hidden).into_iter().map(to_lab).collect();
     let mut out = detection.clone();
     let mut changed = false;
     for ((tube, samples), raw) in detection.tubes.iter().zip(out.samples.iter_mut()).zip(&detection.raw) {

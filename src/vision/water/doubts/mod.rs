@@ -383,7 +383,7 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
 }
 
 /// The colour sampled in every slot of `detection` read as `kind`.
-fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
+pub(in crate::vision::water) fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
     let slots = detection.samples.iter().zip(&detection.raw);
     slots.flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c)).collect()
 }

@@ -201,3 +201,22 @@ fn a_lit_surface_taller_than_the_shortest_layer_is_no_layer() {
     assert!((34.0..40.0).contains(&g.layer_height), "{g:?}");
     assert_eq!(g.capacity, 4, "{g:?}");
 }
+
+#[test]
+fn a_coarser_unit_that_settled_no_longer_explains_its_boundaries_gives_way() {
+    // Fresh 25653 at its working size: pint glasses of five 17-row units,
+    // two near blues in one run. Three distinct boundaries, 16, 68 and 86
+    // rows up (units 1, 4 and 5), each lie within the tolerance of a
+    // 24-row grid shifted 7 rows, which settles to 23.3 rows with the
+    // one at 68 a quarter of a layer off: four layers, the colours read
+    // across their boundaries.
+    let g = slot_geometry(&[
+        tube(329, 422, 40, &[(332, 336, true), (336, 353, false), (354, 422, false)]),
+        tube(329, 422, 40, &[(332, 336, true), (336, 405, false), (406, 422, false)]),
+        tube(331, 422, 40, &[(332, 336, true), (336, 353, false), (354, 405, false), (406, 422, false)]),
+        tube(329, 422, 40, &[(332, 422, true)]),
+    ])
+    .unwrap();
+    assert!((16.5..18.0).contains(&g.layer_height), "{g:?}");
+    assert_eq!(g.capacity, 5, "{g:?}");
+}

@@ -284,6 +284,11 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     // that still explains as much once settled is the grid. With glyphs,
     // their spacing bounds the unit already (applied there too, the rule
     // lost an exact reading of hidden layers, tuning 4019; not traced).
+    // The loop also takes over where the best height does not settle at
+    // all, which the fallback below handled: there it can take a smaller,
+    // loosely shifted grid (fresh 29477, two boundary heights, read three
+    // layers for four and refused). Entering it only when the best settles
+    // and then explains less is the likely mend, not yet measured.
     if glyph_h.is_none()
         && let Some(grid) = candidates
             .iter()

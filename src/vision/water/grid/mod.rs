@@ -280,42 +280,56 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     // it puts some a quarter of a layer off, outside the tolerance, and no
     // longer explains what its search did (fresh 25653: pint glasses of
     // five 17-row units whose two near blues show one run, read as four
-    // layers of 23 rows). Of the best heights, largest first, the first
-    // that still explains as much once settled is the grid. With glyphs,
-    // their spacing bounds the unit already (applied there too, the rule
-    // lost an exact reading of hidden layers, tuning 4019; not traced).
-    // The loop also takes over where the best height does not settle at
-    // all, which the fallback below handled: there it can take a smaller,
-    // loosely shifted grid (fresh 29477, two boundary heights, read three
-    // layers for four and refused). Entering it only when the best settles
-    // and then explains less is the likely mend, not yet measured.
-    if glyph_h.is_none()
-        && let Some(grid) = candidates
+    // layers of 23 rows). Then, of the best heights, largest first, the
+    // first that still explains as much once settled is the grid. Where
+    // the best does not settle at all, the first that does can be a
+    // multiple of a wrong unit shifted as far as the search goes (fresh
+    // 29477: 48.5 rows shifted 0.375 of a layer for a 13-row unit, three
+    // layers read for four): there, of those that settle and explain as
+    // much, the one whose evidence lies nearest its layers, as in the
+    // fallback below. With glyphs, their spacing bounds the unit already
+    // (applied there too, the rule lost an exact reading of hidden layers,
+    // tuning 4019; not traced).
+    let settled = settle(evidence, best, tallest, glyph_h);
+    let explains_as_much = |&(h, shift): &(f32, f32)| explained(evidence, h, shift) >= most - 1e-6;
+    let best_settled = || {
+        candidates
             .iter()
             .filter(|c| c.2 >= most - 1e-6)
             .filter_map(|c| settle(evidence, c, tallest, glyph_h))
-            .find(|&(h, shift)| explained(evidence, h, shift) >= most - 1e-6)
-    {
-        return Some(grid);
+            .filter(explains_as_much)
+    };
+    if glyph_h.is_none() {
+        let instead = match settled {
+            Some(grid) if !explains_as_much(&grid) => best_settled().next(),
+            None => tightest(best_settled().map(|g| (g, looseness(evidence, g.0, g.1)))),
+            Some(_) => None,
+        };
+        if instead.is_some() {
+            return instead;
+        }
     }
-    settle(evidence, best, tallest, glyph_h).or_else(|| {
+    settled.or_else(|| {
         // The largest of the best heights whose own inliers, refitted, put
         // the liquid's bottom over half a layer away is a loose grid: one
         // with a shifted bottom can take two rows of boundaries one layer
         // apart within the tolerance. Of the best heights, the one whose
         // evidence lies nearest its layers is then the grid (half a layer
         // fits as closely in rows, so twice as loosely in layers).
-        let tightest = candidates
-            .iter()
-            .filter(|c| c.2 >= most - 1e-6)
-            .map(|c| (c, looseness(evidence, c.0, c.1)))
-            .fold(None, |acc: Option<(&(f32, f32, f32), f32)>, (c, loose)| match acc {
-                Some((a, la)) if la <= loose + 1e-6 => Some((a, la)),
-                _ => Some((c, loose)),
-            })?
-            .0;
+        let tightest =
+            tightest(candidates.iter().filter(|c| c.2 >= most - 1e-6).map(|c| (c, looseness(evidence, c.0, c.1))))?;
         Some(settle(evidence, tightest, tallest, glyph_h).unwrap_or_else(|| coarse(evidence, best, tallest, glyph_h)))
     })
+}
+
+/// Of grids with their looseness, the first of the least.
+fn tightest<T>(grids: impl Iterator<Item = (T, f32)>) -> Option<T> {
+    grids
+        .fold(None, |acc: Option<(T, f32)>, (g, loose)| match acc {
+            Some((a, la)) if la <= loose + 1e-6 => Some((a, la)),
+            _ => Some((g, loose)),
+        })
+        .map(|(g, _)| g)
 }
 
 /// The grid of height `best.0` (or a multiple of it that explains nearly

@@ -220,3 +220,16 @@ fn a_coarser_unit_that_settled_no_longer_explains_its_boundaries_gives_way() {
     assert!((16.5..18.0).contains(&g.layer_height), "{g:?}");
     assert_eq!(g.capacity, 5, "{g:?}");
 }
+
+#[test]
+fn where_the_best_unit_does_not_settle_the_tightest_grid_that_does_is_taken() {
+    // Fresh 29477 at its working size: bulbs of 13-row units whose
+    // boundaries stand 24 and 37 rows up (units 2 and 3). The best heights
+    // searched do not settle; of those that do, a 48.5-row grid shifted
+    // 18 rows (0.375 of a layer, as far as the search goes) explains both
+    // loosely, and the 13-row grid exactly.
+    let evidence: Vec<Evidence> =
+        [37.0, 37.0, 24.0, 37.0].iter().enumerate().map(|(tube, &d)| Evidence { d, offset: 0.0, tube }).collect();
+    let (h, shift) = fit_grid(&evidence, 49.0, None).unwrap();
+    assert!((12.5..13.5).contains(&h), "{h} {shift}");
+}

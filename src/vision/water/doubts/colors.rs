@@ -1,8 +1,9 @@
 //! The colour checks: every sample nearer its own colour than any other,
 //! by a margin; where hidden layers leave the number of colours open, no
-//! colour spread wider than one liquid's samples are; and where they do
-//! not, no colour made of two plainly different ones. Also the per-colour
-//! centres and labelled samples the other checks compare with.
+//! colour spread wider than one liquid's samples are, and no two colours
+//! as near as them; and where they do not, no colour made of two plainly
+//! different ones. Also the per-colour centres and labelled samples the
+//! other checks compare with.
 
 use palette::Lab;
 
@@ -94,6 +95,40 @@ pub(super) fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> O
                     delta_e: d,
                     delta_e94: d94,
                     layers: vec![(a.0 + 1, a.1 + 1), (b.0 + 1, b.1 + 1)],
+                });
+            }
+        }
+    }
+    None
+}
+
+/// With hidden layers the counts leave the number of colours open, so
+/// one liquid whose samples spread (balls' shading, JPEG) can be read as
+/// two colours and the counts still add up: two colours whose centres
+/// lie within [`OPEN_COUNT_SPREAD`] of each other, as near as one liquid's
+/// own samples may be, are doubted (the dual of [`wide_color`]'s check;
+/// fresh 35056: twelve tubes of balls with four hidden each, one pink
+/// read as two colours ΔE 9.7 apart, a wrong level solved). The value is
+/// the clustering's own, not fitted: the nearest two colours of the exact
+/// open-count readings of tuning 0..4000 are ΔE 13.8 apart.
+pub(super) fn near_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
+    if !puzzle.has_unknowns() {
+        return None;
+    }
+    let centres = color_centres(samples, puzzle);
+    let labelled = labelled_samples(samples, puzzle);
+    let layer_of = |id: usize| labelled.iter().find(|l| l.2 == id).map(|l| (l.0 + 1, l.1 + 1));
+    let name = |id: usize| puzzle.color_name(crate::puzzle::water::ColorId(id as u8));
+    for (i, a) in centres.iter().enumerate() {
+        for (j, b) in centres.iter().enumerate().skip(i + 1) {
+            if let (Some(a), Some(b)) = (a, b)
+                && delta_e(*a, *b) < OPEN_COUNT_SPREAD
+            {
+                return Some(Doubt::NearColors {
+                    first: name(i),
+                    second: name(j),
+                    delta_e: delta_e(*a, *b),
+                    layers: [layer_of(i), layer_of(j)].into_iter().flatten().collect(),
                 });
             }
         }
@@ -205,5 +240,28 @@ mod tests {
         // mostly in chroma: CIE94 under 4.
         let (shade, other_shade) = (rgb(45.0, 43.0, -86.0), rgb(42.0, 51.0, -91.0));
         assert_eq!(wide_color(&level(shade, other_shade), &hidden), None);
+    }
+
+    #[test]
+    fn two_colours_as_near_as_one_liquid_are_doubted_only_when_hidden_layers_leave_the_count_open() {
+        let rgb = |l: f32, a: f32, b: f32| Color(to_rgb(Lab::new(l, a, b)));
+        // Fresh 35056: one pink ball colour under hidden layers read as two
+        // colours ΔE 9.7 apart.
+        let (pink, other_pink) = (rgb(60.0, 55.0, -5.0), rgb(64.0, 47.0, -1.0));
+        let hidden: WaterPuzzle = "A? B? C? EE".parse().unwrap();
+        let level = |x: SlotSample, y: SlotSample| {
+            vec![vec![Hidden, x], vec![Hidden, y], vec![Hidden, Color(RED)], vec![Empty, Empty]]
+        };
+        assert!(matches!(
+            near_colors(&level(pink, other_pink), &hidden),
+            Some(Doubt::NearColors { first: 'A', second: 'B', .. })
+        ));
+        // Two liquids of a level, ΔE 15 apart or more, are not.
+        let far_pink = rgb(66.0, 42.0, 3.0);
+        assert_eq!(near_colors(&level(pink, far_pink), &hidden), None);
+        // With every layer shown the counts decide, and this check stays out.
+        let shown: WaterPuzzle = "AB BA EE".parse().unwrap();
+        let both = [vec![other_pink, pink], vec![pink, other_pink], vec![Empty, Empty]];
+        assert_eq!(near_colors(&both, &shown), None);
     }
 }

@@ -60,7 +60,7 @@ use super::Detection;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
-use colors::{close_colors, color_centres, labelled_samples, wide_color};
+use colors::{close_colors, color_centres, labelled_samples, near_colors, wide_color};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
@@ -162,6 +162,16 @@ pub enum Doubt {
         layers: Vec<(usize, usize)>,
     },
     #[error(
+        "colours {first} and {second} are only ΔE {delta_e:.0} apart, as near as one liquid's own layers can be, and hidden layers leave the number of colours open: they may be one colour read as two"
+    )]
+    NearColors {
+        first: char,
+        second: char,
+        delta_e: f32,
+        /// A layer of each, as (tube, layer) from 1.
+        layers: Vec<(usize, usize)>,
+    },
+    #[error(
         "tube {tube}, found by its liquid rather than by straight walls, shows `?` glyphs that do not stand one in each hidden layer read, so the layers found are not the liquid's unit height"
     )]
     GlyphsOffHidden { tube: usize },
@@ -258,9 +268,9 @@ impl Doubt {
             | Doubt::MostlyEmpty { .. }
             | Doubt::TopSlotNowhereFilled
             | Doubt::SlotsInGroups { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
-            Doubt::Lookalike { ref layers, .. } | Doubt::WideColor { ref layers, .. } => {
-                layers.iter().filter_map(|&(t, k)| slot(t, k)).collect()
-            }
+            Doubt::Lookalike { ref layers, .. }
+            | Doubt::WideColor { ref layers, .. }
+            | Doubt::NearColors { ref layers, .. } => layers.iter().filter_map(|&(t, k)| slot(t, k)).collect(),
         }
     }
 }
@@ -304,6 +314,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| below::liquid_below(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
+        .or_else(|| near_colors(samples, puzzle))
 }
 
 /// What a reading by the liquid must show besides passing the checks; the

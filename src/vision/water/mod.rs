@@ -224,9 +224,14 @@ fn judged(image: &RgbImage, options: &ReadOptions, detection: Detection) -> Wate
         ThemeChoice::Auto(themes) => theme::choose_theme(&detection.samples, detection.capacity, themes),
     };
     let read = recognise(&detection, &options.clusters, theme)
-        .and_then(|puzzle| match doubts::first_doubt(image, &detection, &puzzle) {
-            Some(doubt) => Err(VisionError::Doubtful(doubt)),
-            None => Ok(puzzle),
+        .and_then(|puzzle| {
+            let clustered = theme.is_none();
+            let doubt = doubts::first_doubt(image, &detection, &puzzle)
+                .or_else(|| clustered.then(|| doubts::near_colors(&detection.samples, &puzzle)).flatten());
+            match doubt {
+                Some(doubt) => Err(VisionError::Doubtful(doubt)),
+                None => Ok(puzzle),
+            }
         })
         .map(|puzzle| {
             let mut layout = layout_with_colors(&detection, &puzzle);

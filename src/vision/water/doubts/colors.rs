@@ -110,8 +110,10 @@ pub(super) fn wide_color(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> O
 /// fresh 35056: twelve tubes of balls with four hidden each, one pink
 /// read as two colours ΔE 9.7 apart, a wrong level solved). The value is
 /// the clustering's own, not fitted: the nearest two colours of the exact
-/// open-count readings of tuning 0..4000 are ΔE 13.8 apart.
-pub(super) fn near_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
+/// open-count readings of tuning 0..4000 are ΔE 13.8 apart. Only for
+/// colours clustered: a calibrated theme learned its near shades from a
+/// level whose counts told them apart, and names them apart.
+pub fn near_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {
     if !puzzle.has_unknowns() {
         return None;
     }

@@ -60,7 +60,8 @@ use super::Detection;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
-use colors::{close_colors, color_centres, labelled_samples, near_colors, wide_color};
+pub use colors::near_colors;
+use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
@@ -314,7 +315,6 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| below::liquid_below(image, detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
-        .or_else(|| near_colors(samples, puzzle))
 }
 
 /// What a reading by the liquid must show besides passing the checks; the

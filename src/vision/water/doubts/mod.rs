@@ -17,9 +17,10 @@
 //! - **separate colours**: every sample is nearer its own colour than any
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
-//!   colours open, no colour spreads wider than one liquid does, and
-//!   where they do not, no colour is two plainly different ones
-//!   ([`colors`]);
+//!   colours open, no colour spreads wider than one liquid does, nor
+//!   (for clustered colours, checked by the reader after these) stand two
+//!   colours as near as one liquid's samples, and where they do not, no
+//!   colour is two plainly different ones ([`colors`]);
 //! - **the top layer shown, hidden cells alike**: games reveal the top
 //!   layer of every tube (a locked tube, all hidden to its top, aside), so
 //!   a tube topped by `?` is a dark liquid taken for a hidden layer, and

@@ -274,7 +274,8 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     if most < 0.6 {
         return None;
     }
-    let best = candidates.iter().find(|c| c.2 >= most - 1e-6)?;
+    let best_heights = || candidates.iter().filter(|c| c.2 >= most - 1e-6);
+    let best = best_heights().next()?;
     // Without glyphs to fix the unit, a few boundaries each within the
     // tolerance of a coarser grid leave it explaining them all: settled,
     // it puts some a quarter of a layer off, outside the tolerance, and no
@@ -292,13 +293,7 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     // tuning 4019; not traced).
     let settled = settle(evidence, best, tallest, glyph_h);
     let explains_as_much = |&(h, shift): &(f32, f32)| explained(evidence, h, shift) >= most - 1e-6;
-    let best_settled = || {
-        candidates
-            .iter()
-            .filter(|c| c.2 >= most - 1e-6)
-            .filter_map(|c| settle(evidence, c, tallest, glyph_h))
-            .filter(explains_as_much)
-    };
+    let best_settled = || best_heights().filter_map(|c| settle(evidence, c, tallest, glyph_h)).filter(explains_as_much);
     if glyph_h.is_none() {
         let instead = match settled {
             Some(grid) if !explains_as_much(&grid) => best_settled().next(),
@@ -316,8 +311,7 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
         // apart within the tolerance. Of the best heights, the one whose
         // evidence lies nearest its layers is then the grid (half a layer
         // fits as closely in rows, so twice as loosely in layers).
-        let tightest =
-            tightest(candidates.iter().filter(|c| c.2 >= most - 1e-6).map(|c| (c, looseness(evidence, c.0, c.1))))?;
+        let tightest = tightest(best_heights().map(|c| (c, looseness(evidence, c.0, c.1))))?;
         Some(settle(evidence, tightest, tallest, glyph_h).unwrap_or_else(|| coarse(evidence, best, tallest, glyph_h)))
     })
 }

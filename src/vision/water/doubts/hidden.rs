@@ -38,6 +38,16 @@ pub(super) fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
 /// fitted. (The real screens' medians lie within 0.94-1.04.)
 const GLYPH_STEP_TOLERANCE: f32 = 0.1;
 
+/// The most the median glyph step may stand above one slot where some
+/// tube's top slot holds liquid (see [`glyphs_off_unit`]): no reading of
+/// tuning seeds 0..6000 with a top slot filled had its glyphs between
+/// 119% (a lit surface drawn inside the top layer and read as no layer)
+/// and 170% apart, while a grid of four slots on every three units stands
+/// 133% apart and one of three on two 150% (fresh 32275: `!` glyphs 164
+/// rows apart on 95-row slots, three layers read as five). Between the
+/// most read exactly and the finest of those grids; not fitted.
+const GLYPH_STEP_MOST_UNDER_LIQUID: f32 = 1.3;
+
 /// A grid off the glyphs' unit (their median step, from
 /// [`glyph_steps`](crate::vision::water::slots::glyph_steps) over every
 /// tube) that reads every tube's top slot empty: the slot may be headroom
@@ -47,15 +57,17 @@ const GLYPH_STEP_TOLERANCE: f32 = 0.1;
 /// liquid bears the capacity out, and a grid a little off the unit (a lit
 /// surface drawn inside the top layer and read as no layer) still reads
 /// every slot (tuning 147: glyphs 34 rows apart on 30-row slots, the top
-/// one holding each tube's visible layer; 24 exact tuning readings over
-/// seeds 0..6000 and 10000..12000 stood 111-119% apart, top slots filled).
+/// one holding each tube's visible layer; tuning 8574: `!` glyphs found
+/// 66 rows apart on the 75-row slots of flasks read exactly), but not a
+/// grid of slots far finer than the glyphs ([`GLYPH_STEP_MOST_UNDER_LIQUID`]).
 pub(in crate::vision::water) fn glyphs_off_unit(steps: Vec<f32>, samples: &[Vec<SlotSample>]) -> Option<Doubt> {
-    let tops_empty = samples.iter().all(|t| t.last().is_none_or(|s| *s == SlotSample::Empty));
-    if steps.len() < 2 || !tops_empty {
+    if steps.len() < 2 {
         return None;
     }
+    let tops_empty = samples.iter().all(|t| t.last().is_none_or(|s| *s == SlotSample::Empty));
     let step = crate::vision::water::median(steps);
-    ((step - 1.0).abs() > GLYPH_STEP_TOLERANCE).then_some(Doubt::GlyphsOffUnit { step: 100.0 * step })
+    let off = if tops_empty { (step - 1.0).abs() > GLYPH_STEP_TOLERANCE } else { step > GLYPH_STEP_MOST_UNDER_LIQUID };
+    off.then_some(Doubt::GlyphsOffUnit { step: 100.0 * step })
 }
 
 /// A game draws every hidden layer's cell in one shade; a slot read
@@ -214,5 +226,18 @@ mod tests {
         let mut filled = tubes.clone();
         filled[3][4] = Color([0, 100, 62]);
         assert_eq!(glyphs_off_unit(vec![1.15; 10], &filled), None);
+    }
+
+    #[test]
+    fn under_liquid_glyphs_far_apart_still_put_the_grid_in_doubt() {
+        let topped = vec![vec![Hidden, Hidden, Hidden, Color([0, 100, 62])]; 7];
+        // Fresh 32275: `!` glyphs 164 rows apart on slots of 95, three
+        // layers read as five.
+        let doubt = glyphs_off_unit(vec![164.0 / 95.0; 7], &topped);
+        assert!(matches!(doubt, Some(Doubt::GlyphsOffUnit { .. })), "{doubt:?}");
+        // Within a lit surface's reach of the unit (tuning 147), or closer
+        // than a slot (tuning 8574), they stand.
+        assert_eq!(glyphs_off_unit(vec![34.0 / 30.0; 7], &topped), None);
+        assert_eq!(glyphs_off_unit(vec![66.0 / 75.0; 7], &topped), None);
     }
 }

@@ -112,13 +112,18 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
     // How much of a patch the level's own hidden cells fill with their
     // shade, each seen centred on its slot: a patch outside need show no
     // more (balls fill less of it than flat liquid).
-    let mut owns: Vec<f32> = detection
+    // The level's own hidden cells, every slot read hidden.
+    let cells: Vec<Rect> = detection
         .tubes
         .iter()
         .zip(&detection.samples)
         .flat_map(|(t, samples)| t.slots.iter().zip(samples))
         .filter(|(_, s)| **s == SlotSample::Hidden)
-        .map(|(cell, _)| {
+        .map(|(cell, _)| *cell)
+        .collect();
+    let mut owns: Vec<f32> = cells
+        .iter()
+        .map(|cell| {
             let x0 = ((cell.x0 + cell.x1) / 2).saturating_sub(cols * step / 2);
             let points = (0..rows).flat_map(|j| (0..cols).map(move |i| (x0 + i * step, cell.y0 + j * step)));
             let inside = points
@@ -138,13 +143,9 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
     // A glyph as large as the level's own: the strokes the hidden slots
     // read show around their glyphs, seen the same way, where that is
     // less than the share a `?` covers of its cell.
-    let mut own: Vec<u32> = detection
-        .tubes
+    let mut own: Vec<u32> = cells
         .iter()
-        .zip(&detection.samples)
-        .flat_map(|(t, samples)| t.slots.iter().zip(samples))
-        .filter(|(_, s)| **s == SlotSample::Hidden)
-        .map(|(cell, _)| glyph_strokes(image, (cell.x0 + cell.width() / 4, cell.y0), *cell, shade_rgb, in_shade).0)
+        .map(|cell| glyph_strokes(image, (cell.x0 + cell.width() / 4, cell.y0), *cell, shade_rgb, in_shade).0)
         .collect();
     own.sort_unstable();
     let own_glyph = own.get(own.len() / 2).map_or(f32::INFINITY, |&n| n as f32 * OWN_GLYPH_SHARE);

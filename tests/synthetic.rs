@@ -136,3 +136,14 @@ fn reads_exactly(seeds: &[u64]) {
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&c.level.to_string()), "seed {seed}");
     }
 }
+
+/// Fresh seed 44632: the faint-tube search beside a row found tubes
+/// again and again, none standing clear of the one before, until memory
+/// ran out. The reading must end, and end right.
+#[test]
+fn the_faint_tube_search_beside_a_row_ends() {
+    use snapsolve::synthetic::water::generate::case;
+    let c = case(44632);
+    let read = read(&c.picture, &ReadOptions::default()).read.map(|r| r.puzzle.to_string());
+    assert_eq!(read.as_deref().map(renamed_in_order), Ok(renamed_in_order(&c.level.to_string())));
+}

@@ -74,13 +74,20 @@ pub fn with_faint_tubes(g: &Gradients, tubes: Vec<TubeBox>, options: &TubeFindin
         // Beyond each end, while tubes keep standing there; the board
         // looked at for its grain is the gap between the place and the
         // tube beside it.
+        // A tube found must stand clear of the one it was looked for from,
+        // so that each step moves on: fresh 44632 looked here without end,
+        // finding tubes again and again until memory ran out (14 GB).
         let mut beside = row[0].outer;
-        while let Some(t) = look.tube_at(beside.x0 as i64 - pitch as i64, Side::Right(beside.x0)) {
+        while let Some(t) =
+            look.tube_at(beside.x0 as i64 - pitch as i64, Side::Right(beside.x0)).filter(|t| t.outer.x1 <= beside.x0)
+        {
             found.push(t);
             beside = t.outer;
         }
         let mut beside = row[row.len() - 1].outer;
-        while let Some(t) = look.tube_at(beside.x0 as i64 + pitch as i64, Side::Left(beside.x1)) {
+        while let Some(t) =
+            look.tube_at(beside.x0 as i64 + pitch as i64, Side::Left(beside.x1)).filter(|t| t.outer.x0 >= beside.x1)
+        {
             found.push(t);
             beside = t.outer;
         }
@@ -88,7 +95,7 @@ pub fn with_faint_tubes(g: &Gradients, tubes: Vec<TubeBox>, options: &TubeFindin
         for pair in row.windows(2) {
             let (mut a, b) = (pair[0].outer, pair[1].outer);
             while a.x0 as i64 + pitch as i64 + (pitch as i64) / 2 <= b.x0 as i64 {
-                match look.tube_at(a.x0 as i64 + pitch as i64, Side::Left(a.x1)) {
+                match look.tube_at(a.x0 as i64 + pitch as i64, Side::Left(a.x1)).filter(|t| t.outer.x0 >= a.x1) {
                     Some(t) => {
                         found.push(t);
                         a = t.outer;

@@ -109,9 +109,6 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
     let width = median(detection.tubes.iter().map(|t| t.outer.width()).collect());
     let in_shade = |px: [u8; 3]| delta_e(to_lab(px), shade) < HIDDEN_SHADE_DELTA_E;
     let (cols, rows) = ((slot.width() / 2 / step).max(1), (slot.height() / step).max(1));
-    // How much of a patch the level's own hidden cells fill with their
-    // shade, each seen centred on its slot: a patch outside need show no
-    // more (balls fill less of it than flat liquid).
     // The level's own hidden cells, every slot read hidden.
     let cells: Vec<Rect> = detection
         .tubes
@@ -121,6 +118,9 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
         .filter(|(_, s)| **s == SlotSample::Hidden)
         .map(|(cell, _)| *cell)
         .collect();
+    // How much of a patch the level's own hidden cells fill with their
+    // shade, each seen centred on its slot: a patch outside need show no
+    // more (balls fill less of it than flat liquid).
     let mut owns: Vec<f32> = cells
         .iter()
         .map(|cell| {
@@ -328,12 +328,12 @@ const USUAL_SIZE: f32 = 0.15;
 mod tests {
     use super::*;
     use crate::geometry::TubeLayout;
-    use SlotSample::{Color, Hidden};
+    use SlotSample::Hidden;
 
-    /// Balls of a near-black shade, 20 px across, one in each 30-row slot
-    /// of a tube 40 wide, each with a white bar 4 px wide and 8 rows tall
-    /// at its centre: a ball fills about half the patch a slot is looked
-    /// at through (fresh 39085).
+    /// Three hidden balls of a near-black shade, 20 px across, one in each
+    /// 30-row slot of a tube 40 wide, each with a white bar 4 px wide and
+    /// 8 rows tall at its centre: a ball fills about half the patch a slot
+    /// is looked at through (fresh 39085).
     fn ball_tube(image: &mut RgbImage, x0: u32) {
         for y in 110..200 {
             for x in x0 + 2..x0 + 38 {
@@ -355,15 +355,15 @@ mod tests {
         ball_tube(&mut one, 10);
         let mut both = one.clone();
         ball_tube(&mut both, 110);
-        let cell = median_color(&[[45, 40, 50]]);
+        let cell = [45, 40, 50];
         let slots: Vec<Rect> = (0..3).map(|k| Rect { x0: 10, x1: 50, y0: 170 - k * 30, y1: 200 - k * 30 }).collect();
         let detection = Detection {
             image_width: 160,
             image_height: 240,
             tubes: vec![TubeLayout { outer: Rect { x0: 10, x1: 50, y0: 100, y1: 202 }, slots }],
-            samples: vec![vec![Hidden, Hidden, Color([200, 30, 30])]],
+            samples: vec![vec![Hidden; 3]],
             locks: vec![None],
-            raw: vec![vec![cell, cell, [200, 30, 30]]],
+            raw: vec![vec![cell; 3]],
             capacity: 3,
             lit: Vec::new(),
             capped: Vec::new(),

@@ -118,24 +118,22 @@ pub fn near_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<
         return None;
     }
     let centres = color_centres(samples, puzzle);
+    let (i, j, d) = centres.iter().enumerate().find_map(|(i, a)| {
+        centres.iter().enumerate().skip(i + 1).find_map(|(j, b)| {
+            let d = delta_e((*a)?, (*b)?);
+            (d < OPEN_COUNT_SPREAD).then_some((i, j, d))
+        })
+    })?;
+    // Where the doubt is shown: a layer of each.
     let labelled = labelled_samples(samples, puzzle);
     let layer_of = |id: usize| labelled.iter().find(|l| l.2 == id).map(|l| (l.0 + 1, l.1 + 1));
     let name = |id: usize| puzzle.color_name(crate::puzzle::water::ColorId(id as u8));
-    for (i, a) in centres.iter().enumerate() {
-        for (j, b) in centres.iter().enumerate().skip(i + 1) {
-            if let (Some(a), Some(b)) = (a, b)
-                && delta_e(*a, *b) < OPEN_COUNT_SPREAD
-            {
-                return Some(Doubt::NearColors {
-                    first: name(i),
-                    second: name(j),
-                    delta_e: delta_e(*a, *b),
-                    layers: [layer_of(i), layer_of(j)].into_iter().flatten().collect(),
-                });
-            }
-        }
-    }
-    None
+    Some(Doubt::NearColors {
+        first: name(i),
+        second: name(j),
+        delta_e: d,
+        layers: [layer_of(i), layer_of(j)].into_iter().flatten().collect(),
+    })
 }
 
 pub(super) fn close_colors(samples: &[Vec<SlotSample>], puzzle: &WaterPuzzle) -> Option<Doubt> {

@@ -51,6 +51,7 @@ mod hidden;
 pub(super) use hidden::glyphs_off_unit;
 mod missed;
 mod rows;
+mod split;
 mod unit;
 
 pub(crate) use glass::{glass_above, glass_above_each, headroom_glass, median_in};
@@ -66,6 +67,7 @@ use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
+use split::split_layer;
 use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, liquid_above, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
@@ -277,14 +279,6 @@ impl Doubt {
     }
 }
 
-/// The share of a slot's height, from each end, left out of the upper and
-/// lower parts looked at by [`Doubt::SplitLayer`] (the bottom slot's lower
-/// part is not looked at: the vessel's bottom comes into it): a slot found
-/// from a well-measured unit can still be off by a few percent, and the
-/// surface of the liquid may carry a meniscus. Chosen by hand, not fitted: with it
-/// no slot of the 84 screenshots of ../shared read exactly is doubted.
-const SPLIT_MARGIN: f32 = 0.12;
-
 /// The first doubt about `puzzle` as read from `image` through `detection`,
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
@@ -398,55 +392,6 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
 pub(in crate::vision::water) fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
     let slots = detection.samples.iter().zip(&detection.raw);
     slots.flat_map(|(s, raw)| s.iter().zip(raw).filter(|(s, _)| **s == kind).map(|(_, &c)| c)).collect()
-}
-
-fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
-    let centres = color_centres(&detection.samples, puzzle);
-    // Under a hidden cell, the cells' shade counts as another colour: a
-    // slot read as a liquid there whose part is a hidden cell lies on a
-    // grid a layer off (fresh 26926: pint glasses read with a slot under
-    // their seven hidden cells, holding the lowest cell's foot and the
-    // base). Not elsewhere: a flask's neck darkens its top slot's upper
-    // part like a cell (tuning 1275, 1406).
-    let hidden = raw_of(detection, SlotSample::Hidden);
-    let cells = (!hidden.is_empty()).then(|| to_lab(median_color(&hidden)));
-    // Which colour of the level a part of a slot shows, when it is clearly
-    // one other than `own` (or, given, the cells' shade).
-    let shows_other = |part: [u8; 3], own: usize, cells: Option<Lab>| {
-        let part = to_lab(part);
-        let near = |c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < super::level::SAME_COLOR_MAX_DELTA_E);
-        !near(&centres[own]) && (centres.iter().enumerate().any(|(i, c)| i != own && near(c)) || near(&cells))
-    };
-    for (t, k, id, _) in labelled_samples(&detection.samples, puzzle) {
-        let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
-        let cells = cells.filter(|_| under_cell);
-        let slot = detection.tubes[t].slots[k];
-        let (w, h) = (slot.width() as f32, slot.height() as f32);
-        let x0 = slot.x0 + (w * 0.2) as u32;
-        let x1 = slot.x1 - (w * 0.2) as u32;
-        // A part from `from` rows below the slot's top down to the share
-        // `to` of its height. The upper part's margin is at least a whole
-        // row: a small slot's share rounded down to none took in the row of
-        // a boundary a row off the grid (7-row slots, tuning 667). The
-        // lower part ends a row or more above the slot's bottom at every
-        // height.
-        let part = |from: u32, to: f32| {
-            let y0 = slot.y0 + from;
-            median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
-        };
-        // The lower part of a bottom slot meets the vessel's bottom, whose
-        // rounded outline and shading come into it at small sizes; a unit
-        // misread splits the slots above it too.
-        let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
-        let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
-        for p in [upper, lower].into_iter().flatten() {
-            if shows_other(p, id, cells) {
-                let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
-                return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]

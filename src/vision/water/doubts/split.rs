@@ -1,0 +1,256 @@
+//! The split-layer check: the slot grid is the liquid's unit, so neither
+//! the upper nor the lower part of a filled slot shows another colour of
+//! the level, and next to a hidden cell neither part of a shown layer's
+//! slot shows the cells' shade (a grid at the wrong height, a neck or a headroom counted as a
+//! slot, cuts layers; shading and a ball's round edge do not change
+//! colour).
+
+use image::RgbImage;
+use palette::Lab;
+
+use super::{Doubt, color_centres, labelled_samples, median_in, raw_of};
+use crate::geometry::{Rect, SlotSample};
+use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::Detection;
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+
+/// The share of a slot's height, from each end, left out of the upper and
+/// lower parts looked at by [`Doubt::SplitLayer`] (the bottom slot's lower
+/// part is not looked at: the vessel's bottom comes into it): a slot found
+/// from a well-measured unit can still be off by a few percent, and the
+/// surface of the liquid may carry a meniscus. Chosen by hand, not fitted: with it
+/// no slot of the 84 screenshots of ../shared read exactly is doubted.
+const SPLIT_MARGIN: f32 = 0.12;
+
+/// The first slot one of whose parts shows what belongs to another layer:
+/// another colour of the level, or next to a hidden cell, the cells'
+/// shade.
+pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(&detection.samples, puzzle);
+    // Under a hidden cell, the cells' shade counts as another colour: a
+    // slot read as a liquid there whose part is a hidden cell lies on a
+    // grid a layer off (fresh 26926: pint glasses read with a slot under
+    // their seven hidden cells, holding the lowest cell's foot and the
+    // base). Not elsewhere: a flask's neck darkens its top slot's upper
+    // part like a cell (tuning 1275, 1406).
+    let hidden = raw_of(detection, SlotSample::Hidden);
+    let cells = (!hidden.is_empty()).then(|| to_lab(median_color(&hidden)));
+    // Which colour of the level a part of a slot shows, when it is clearly
+    // one other than `own` (or, given, the cells' shade).
+    let shows_other = |part: [u8; 3], own: usize, cells: Option<Lab>| {
+        let part = to_lab(part);
+        let near = |c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < SAME_COLOR_MAX_DELTA_E);
+        !near(&centres[own]) && (centres.iter().enumerate().any(|(i, c)| i != own && near(c)) || near(&cells))
+    };
+    for (t, k, id, _) in labelled_samples(&detection.samples, puzzle) {
+        let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
+        let over_cell = k.checked_sub(1).is_some_and(|j| detection.samples[t][j] == SlotSample::Hidden);
+        let slot = detection.tubes[t].slots[k];
+        let (w, h) = (slot.width() as f32, slot.height() as f32);
+        let x0 = slot.x0 + (w * 0.2) as u32;
+        let x1 = slot.x1 - (w * 0.2) as u32;
+        // A part from `from` rows below the slot's top down to the share
+        // `to` of its height. The upper part's margin is at least a whole
+        // row: a small slot's share rounded down to none took in the row of
+        // a boundary a row off the grid (7-row slots, tuning 667). The
+        // lower part ends a row or more above the slot's bottom at every
+        // height.
+        let part = |from: u32, to: f32| {
+            let y0 = slot.y0 + from;
+            median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
+        };
+        // The lower part of a bottom slot meets the vessel's bottom, whose
+        // rounded outline and shading come into it at small sizes; a unit
+        // misread splits the slots above it too.
+        let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
+        let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
+        // Over a hidden cell likewise in the lower part: the cell coming
+        // up into a shown layer is a grid off the unit (fresh 43403:
+        // flasks of five hidden layers under one shown, read on a grid of
+        // five slots for six; the cell's shade filled the lower 0.6 of
+        // the shown layer's slot).
+        for (p, cells) in [(upper, cells.filter(|_| under_cell)), (lower, cells.filter(|_| over_cell))] {
+            let Some(p) = p else { continue };
+            if shows_other(p, id, cells) {
+                let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
+                return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::TubeLayout;
+    use crate::vision::water::doubts::tests::{BLUE, BOARD, RED};
+    use SlotSample::{Color, Hidden};
+
+    /// Two tubes of four 30-row slots on a board 120 by 160, drawn in
+    /// `columns` (bottom first) as `paint` has each row of each slot (tube,
+    /// slot, row from the slot's top, the column's colour), and their layout.
+    fn two_tubes_drawn(
+        columns: &[[[u8; 3]; 4]; 2],
+        paint: impl Fn(usize, usize, u32, [u8; 3]) -> [u8; 3],
+    ) -> (RgbImage, Vec<TubeLayout>) {
+        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + 60 * t as u32;
+            let slots: Vec<Rect> =
+                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
+            for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                for y in slot.y0..slot.y1 {
+                    let c = paint(t, k, y - slot.y0, colour);
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(c));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
+        }
+        (image, tubes)
+    }
+
+    /// A detection of `tubes` drawn on `image`, each slot read as the colour
+    /// it was drawn in (`columns`, bottom first), every tube full.
+    fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; N]]) -> Detection {
+        Detection {
+            image_width: image.width(),
+            image_height: image.height(),
+            tubes,
+            samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
+            locks: vec![None; columns.len()],
+            raw: vec![Vec::new(); columns.len()],
+            capacity: N,
+            lit: Vec::new(),
+            capped: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_split_is_doubted() {
+        // Two tubes of four 30-row slots, bottom first blue, blue, red, red
+        // and red, red, blue, blue (top first "AABB BBAA", A red).
+        let puzzle: WaterPuzzle = "AABB BBAA".parse().unwrap();
+        let columns = [[BLUE, BLUE, RED, RED], [RED, RED, BLUE, BLUE]];
+        let picture = |paint: Option<(usize, usize)>| {
+            // The lower third of slot `paint` painted the other colour.
+            let (image, tubes) = two_tubes_drawn(&columns, |t, k, row, colour| {
+                let other = paint == Some((t, k)) && row >= 18;
+                if other { if colour == RED { BLUE } else { RED } } else { colour }
+            });
+            let detection = read_as_drawn(&image, tubes, &columns);
+            (image, detection)
+        };
+        let (image, detection) = picture(None);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // A rounded bottom's outline comes into the lower part of the bottom
+        // slot: no doubt there.
+        let (image, detection) = picture(Some((0, 0)));
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // The same in the slot above it is a slot across two layers.
+        let (image, detection) = picture(Some((0, 1)));
+        assert!(
+            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
+            "{:?}",
+            split_layer(&image, &detection, &puzzle)
+        );
+    }
+
+    #[test]
+    fn a_slot_read_as_a_liquid_next_to_a_hidden_cell_whose_part_there_is_one_is_doubted() {
+        // Fresh 26926 in small: two tubes of four 30-row slots, a red and a
+        // brown shown, two hidden cells between (top first "A??B B??A", A
+        // red). Games may show a liquid under hidden cells (sshcrack's).
+        let (cell, brown) = ([50, 50, 56], [150, 110, 60]);
+        let puzzle: WaterPuzzle = "A??B B??A".parse().unwrap();
+        let columns = [[brown, cell, cell, RED], [RED, cell, cell, brown]];
+        // The upper half of the first tube's slot `half` (bottom first)
+        // painted in the cells' shade, or with `lower` its lower half.
+        let painted =
+            |half: Option<usize>, lower: bool| {
+                let (image, tubes) = two_tubes_drawn(&columns, |t, k, row, colour| {
+                    if t == 0 && half == Some(k) && (row < 15) != lower { cell } else { colour }
+                });
+                let mut detection = read_as_drawn(&image, tubes, &columns);
+                detection.raw = columns.iter().map(|c| c.to_vec()).collect();
+                for samples in &mut detection.samples {
+                    samples[1] = Hidden;
+                    samples[2] = Hidden;
+                }
+                (image, detection)
+            };
+        let picture = |half: Option<usize>| painted(half, false);
+        let (image, detection) = picture(None);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // The bottom slot a cell's lower half over the vessel's brown base.
+        let (image, detection) = picture(Some(0));
+        assert!(
+            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 1, .. })),
+            "{:?}",
+            split_layer(&image, &detection, &puzzle)
+        );
+        // Over the cells, a dark upper part is no cell (a flask's neck).
+        let (image, detection) = picture(Some(3));
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // But a dark lower part there is the cell below coming up into
+        // the shown layer: a grid off the unit (fresh 43403).
+        let (image, detection) = painted(Some(3), true);
+        assert!(
+            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 4, .. })),
+            "{:?}",
+            split_layer(&image, &detection, &puzzle)
+        );
+    }
+
+    #[test]
+    fn a_small_slots_parts_leave_out_a_whole_row_at_each_end() {
+        // Tuning 667's wine glasses: 7-row slots, each a row above its
+        // layer, so a slot's top row is the layer above it. The upper part,
+        // its margin rounded down to no row, took that row and one of its
+        // own: half salmon, half teal, whose channel medians make a third
+        // colour of the level (a pink) and the slot was doubted as split.
+        const SALMON: [u8; 3] = [255, 156, 130];
+        const TEAL: [u8; 3] = [0, 141, 171];
+        const PINK: [u8; 3] = [250, 152, 168];
+        let puzzle: WaterPuzzle = "ABC BCA CAB".parse().unwrap();
+        let columns = [[PINK, TEAL, SALMON], [SALMON, PINK, TEAL], [TEAL, SALMON, PINK]];
+        // `split`: a slot whose lower three rows are painted another colour.
+        let picture = |split: Option<(usize, usize, [u8; 3])>| {
+            let mut image = RgbImage::from_pixel(200, 60, image::Rgb(BOARD));
+            let mut tubes = Vec::new();
+            for (t, column) in columns.iter().enumerate() {
+                let x0 = 10 + 60 * t as u32;
+                let slots: Vec<Rect> =
+                    (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 50 - (k + 1) * 7, y1: 50 - k * 7 }).collect();
+                for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                    // Each layer a row below its slot.
+                    for y in slot.y0 + 1..slot.y1 + 1 {
+                        let c = match split {
+                            Some((st, sk, other)) if (st, sk) == (t, k) && y >= slot.y1 - 3 => other,
+                            _ => colour,
+                        };
+                        for x in slot.x0..slot.x1 {
+                            image.put_pixel(x, y, image::Rgb(c));
+                        }
+                    }
+                }
+                tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 52 }, slots });
+            }
+            let detection = read_as_drawn(&image, tubes, &columns);
+            (image, detection)
+        };
+        let (image, detection) = picture(None);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // A slot whose lower part is another colour of the level is split.
+        let (image, detection) = picture(Some((0, 1, PINK)));
+        assert!(
+            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
+            "{:?}",
+            split_layer(&image, &detection, &puzzle)
+        );
+    }
+}

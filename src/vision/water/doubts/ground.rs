@@ -7,7 +7,9 @@
 //! mottled purple hill read full, the empty tube beside it over the same
 //! hill read empty), the empty slot right above it in its own tube looks
 //! just the same (tuning 11094), or its layers show the board's grain
-//! (tuning 7035).
+//! (tuning 7035). And a colour all of whose layers look like the board
+//! just outside their vessels, on both sides, is the board itself, seen
+//! through glass or in a box that is no vessel (fresh 36363).
 
 use image::RgbImage;
 
@@ -17,6 +19,7 @@ use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::Detection;
 use crate::vision::water::SAME_LIQUID_DELTA_E;
+use crate::vision::water::board::board_at_walls;
 use crate::vision::water::columns::overlap;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 
@@ -80,12 +83,67 @@ pub(super) fn grained_color(image: &RgbImage, detection: &Detection, puzzle: &Wa
     Some(Doubt::GrainedTop { tube: t + 1, layer: k + 1 })
 }
 
+/// Most ΔE a colour's layers may stand from the board just outside their
+/// vessels, on both sides, for the colour to be the board seen where no
+/// liquid is: twice [`SAME_LIQUID_DELTA_E`], the noise of one liquid's flat
+/// colour, for the board's own grain between the slot and its walls.
+/// Survey before building it: in the 5,309 exact readings of tuning
+/// 0..6000 no colour came nearer the board than ΔE 12.4 (this way: the
+/// farther side, the farthest layer); the colours of round buttons' boxes
+/// read as vessels in fresh 36363 and 36365 stood 2.5 to 5 from it.
+const BOARD_LIKE_DELTA_E: f32 = 2.0 * SAME_LIQUID_DELTA_E;
+
+/// A colour's farthest layer from the board beside it (`None` once a
+/// layer cannot be judged), and its layers (tube, layer, from 1).
+type Judged = (Option<f32>, Vec<(usize, usize)>);
+
+/// A colour every layer of which (its slot's middle rows) looks like the
+/// board just outside its vessel's walls, on both sides: a player sees
+/// nothing there that sets a liquid apart from the board, so the slots
+/// show the board, through or beside something taken for a vessel (fresh
+/// 36363: three round buttons under the level boxed as vessels a layer
+/// below them, whose bottom slots over the board counted three layers of
+/// one more colour). A colour with a layer under its tube's lit surface is
+/// liquid whatever it looks like (as [`super::lookalike`] weighs them), and
+/// one with a layer beside which the board is seen on neither side is not
+/// judged.
+pub(super) fn like_board(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let outlines: Vec<crate::geometry::Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    // Per colour: the farthest any of its layers stands from the board
+    // beside it, `None` once a layer cannot be judged; and its layers.
+    let mut colors: std::collections::BTreeMap<u8, Judged> = Default::default();
+    for (t, tube) in puzzle.tubes().iter().enumerate() {
+        let lit = detection.lit.get(t).copied().unwrap_or(0);
+        for (k, layer) in tube.layers.iter().enumerate() {
+            let (Layer::Color(id), Some(SlotSample::Color(_))) = (layer, detection.samples[t].get(k)) else {
+                continue;
+            };
+            let (farthest, layers) = colors.entry(id.0).or_insert((Some(0.0), Vec::new()));
+            layers.push((t + 1, k + 1));
+            let lay = &detection.tubes[t];
+            let color = to_lab(detection.raw[t][k]);
+            let sides = board_at_walls(image, &lay.outer, &lay.slots[k], &outlines);
+            let apart = sides.into_iter().flatten().map(|b| delta_e(color, to_lab(b))).reduce(f32::max);
+            *farthest = farthest.zip(apart.filter(|_| k >= lit)).map(|(far, d)| far.max(d));
+        }
+    }
+    let (id, (delta_e, layers)) =
+        colors.into_iter().find(|(_, (far, _))| far.is_some_and(|d| d <= BOARD_LIKE_DELTA_E))?;
+    Some(Doubt::LikeBoard {
+        color: puzzle.color_name(crate::puzzle::water::ColorId(id)),
+        delta_e: delta_e.unwrap_or(0.0),
+        layers,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::{Rect, TubeLayout};
+    use crate::puzzle::water::WaterPuzzle;
     use crate::vision::water::doubts::tests::samples_only;
     use SlotSample::{Color, Empty};
+    use image::RgbImage;
 
     /// Two tubes of three 30-row slots side by side: a purple read full in
     /// the first, and the second read empty, its slots sampled as `glass`.
@@ -124,6 +182,52 @@ mod tests {
             (slot.y0, slot.y1) = (slot.y0 + 100, slot.y1 + 100);
         }
         assert_eq!(like_glass_beside(&lower), None);
+    }
+
+    #[test]
+    fn a_colour_like_the_board_beside_its_vessels_on_both_sides_is_doubted_unless_lit() {
+        // A grey board 200 by 200 with two boxes of three 30-row slots: a
+        // red liquid between dark walls, and a box with nothing drawn in
+        // it (a button's box below the button, fresh 36363), read as a
+        // colour of its own: the board, a little lighter in its middle.
+        let (board, red, wall) = ([200, 200, 200], [200, 30, 30], [60, 60, 60]);
+        let mut image = RgbImage::from_pixel(200, 200, image::Rgb(board));
+        for y in 50..140 {
+            for x in 20..60 {
+                let edge = !(22..58).contains(&x);
+                image.put_pixel(x, y, image::Rgb(if edge { wall } else { red }));
+            }
+            for x in 110..130 {
+                image.put_pixel(x, y, image::Rgb([204, 204, 204]));
+            }
+        }
+        let tube = |x0: u32| TubeLayout {
+            outer: Rect { x0, x1: x0 + 40, y0: 50, y1: 140 },
+            slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect(),
+        };
+        let puzzle: WaterPuzzle = "AAA BBB".parse().unwrap();
+        let detection = Detection {
+            image_width: 200,
+            image_height: 200,
+            tubes: vec![tube(20), tube(100)],
+            samples: vec![vec![Color(red); 3], vec![Color([204, 204, 204]); 3]],
+            locks: vec![None; 2],
+            raw: vec![vec![red; 3], vec![[204, 204, 204]; 3]],
+            capacity: 3,
+            lit: Vec::new(),
+            capped: Vec::new(),
+        };
+        let doubt = like_board(&image, &detection, &puzzle);
+        assert!(
+            matches!(doubt, Some(Doubt::LikeBoard { color: 'B', ref layers, .. }) if layers.len() == 3),
+            "{doubt:?}"
+        );
+        // The red between its walls is no doubt, alone or with the grey
+        // under a lit surface (a liquid's own).
+        let red_only: WaterPuzzle = "AAA EEE".parse().unwrap();
+        let only = Detection { samples: vec![vec![Color(red); 3], vec![Empty; 3]], ..detection.clone() };
+        assert_eq!(like_board(&image, &only, &red_only), None);
+        assert_eq!(like_board(&image, &Detection { lit: vec![0, 3], ..detection }, &puzzle), None);
     }
 
     #[test]

@@ -107,6 +107,11 @@ pub enum Doubt {
         "layer {layer} of tube {tube}, its top one, looks just like the empty glass above it (ΔE {delta_e:.1}), so it may be glass, not liquid"
     )]
     LikeGlassAbove { tube: usize, layer: usize, delta_e: f32 },
+    #[error(
+        "colour {color} looks like the board just outside its vessels on both sides (ΔE {delta_e:.0} at most), so its layers may be the board seen where no liquid is, not a liquid"
+    )]
+    LikeBoard { color: char, delta_e: f32, layers: Vec<(usize, usize)> },
+
     #[error("colour {color} looks like {what} (ΔE {delta_e:.0}), so some of its layers may not be liquid")]
     Lookalike {
         color: char,
@@ -273,6 +278,7 @@ impl Doubt {
             | Doubt::TopSlotNowhereFilled
             | Doubt::SlotsInGroups { .. } => (1..=detection.tubes.len()).filter_map(tube).collect(),
             Doubt::Lookalike { ref layers, .. }
+            | Doubt::LikeBoard { ref layers, .. }
             | Doubt::WideColor { ref layers, .. }
             | Doubt::NearColors { ref layers, .. } => layers.iter().filter_map(|&(t, k)| slot(t, k)).collect(),
         }
@@ -294,6 +300,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| ground::like_glass_beside(detection))
         .or_else(|| ground::like_glass_above(detection))
         .or_else(|| ground::grained_color(image, detection, puzzle))
+        .or_else(|| ground::like_board(image, detection, puzzle))
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))
         .or_else(|| rows_off_centre(tubes, detection.image_width))

@@ -147,3 +147,22 @@ fn the_faint_tube_search_beside_a_row_ends() {
     let read = read(&c.picture, &ReadOptions::default()).read.map(|r| r.puzzle.to_string());
     assert_eq!(read.as_deref().map(renamed_in_order), Ok(renamed_in_order(&c.level.to_string())));
 }
+
+/// Fresh generated cases (themes past every range measured when the rules
+/// were made) that were once solved as another level, each by a reading
+/// that added up with something else taken for liquid, vessel or layer:
+/// round buttons boxed as vessels over the board (36363), flasks read on a
+/// grid of five slots for six under hidden layers (43403), and tubes of
+/// dark balls with large glyphs, two of every six read (48647). Each must
+/// now be read exactly or refused, never read as another level.
+#[test]
+fn readings_that_only_added_up_by_chance_are_refused() {
+    use snapsolve::synthetic::water::generate::case;
+    for seed in [36363, 43403, 48647] {
+        let c = case(seed);
+        if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {
+            let (got, drawn) = (renamed_in_order(&r.puzzle.to_string()), renamed_in_order(&c.level.to_string()));
+            assert_eq!(got, drawn, "seed {seed} read as another level");
+        }
+    }
+}

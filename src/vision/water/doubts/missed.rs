@@ -44,9 +44,13 @@ const OWN_CELL_SHARE: f32 = 0.9;
 /// The least share of a patch in the shade that ever counts as a hidden
 /// cell, however little of its own cells a level shows in it (a reading
 /// whose hidden slots show none of their median shade, as a cell read
-/// across the gap between two balls, is no guide): half of
-/// [`HIDDEN_PATCH_SHARE`]. Not fitted.
-const LEAST_PATCH_SHARE: f32 = 0.35;
+/// across the gap between two balls, is no guide; tuning 4993's own cells
+/// showed none, and a bar of nothing refused it): a tenth of the patch,
+/// more than an edge's anti-aliasing covers. Not higher: a ball's glyph
+/// can cover most of its cell (fresh 48647, white `!` discs filling the
+/// middle of dark balls: own cells 0.17, a whole row of such tubes but
+/// two missed while a bar of 0.35 stood). Not fitted.
+const LEAST_PATCH_SHARE: f32 = 0.1;
 
 /// How far beside a patch, in tube widths, the picture must leave the
 /// hidden cells' shade, on both sides: a hidden cell is walled in by its

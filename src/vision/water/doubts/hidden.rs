@@ -1,6 +1,6 @@
-//! The hidden layers' rules: games show every tube's top layer, draw
-//! every hidden layer's cell in one shade, and centre a glyph in each
-//! cell. A dark liquid taken for a hidden layer breaks one of the first
+//! The hidden layers' rules: games show every tube's top layer, hide its
+//! lower layers as one run, draw every hidden layer's cell in one shade,
+//! and centre a glyph in each cell. A dark liquid taken for a hidden layer breaks one of the first
 //! two, a grid off the liquid's unit the third, and hidden layers leave
 //! the counts open, so nothing else would catch them. A locked tube is
 //! hidden whole under a cover of its own shade, not the level's liquids.
@@ -28,6 +28,24 @@ pub(super) fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
             filled.last() == Some(&&SlotSample::Hidden) && (!all_hidden || filled.len() < tube.len())
         })
         .map(|t| Doubt::HiddenOnTop { tube: t + 1 })
+}
+
+/// The first tube with a slot read as a liquid between two read hidden: a
+/// game hides a tube's lower layers as one run (a layer comes to light
+/// only on top, and stays shown once poured on), so a liquid between two
+/// cells is part of a cell whose glyph stands in the other part: a grid
+/// at a fraction of the liquid's unit (fresh 45690: flasks of two hidden
+/// layers under one shown, read on a grid of five slots for three, each
+/// cell's glyphless half read as one more colour, the counts adding up).
+pub(super) fn liquid_between_cells(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
+    samples
+        .iter()
+        .position(|tube| {
+            let hidden = |s: &&SlotSample| **s == SlotSample::Hidden;
+            let (first, last) = (tube.iter().position(|s| hidden(&s)), tube.iter().rposition(|s| hidden(&s)));
+            first.zip(last).is_some_and(|(a, b)| tube[a..b].iter().any(|s| matches!(s, SlotSample::Color(_))))
+        })
+        .map(|t| Doubt::LiquidBetweenCells { tube: t + 1 })
 }
 
 /// How far the median step between the glyphs of two hidden slots one on
@@ -130,6 +148,18 @@ mod tests {
     use crate::geometry::TubeLayout;
     use crate::vision::water::slots::glyph_steps;
     use SlotSample::{Color, Empty, Hidden};
+
+    #[test]
+    fn a_liquid_between_two_hidden_cells_is_doubted_but_not_one_under_or_over_them() {
+        let (red, blue) = (Color([200, 30, 30]), Color([30, 60, 210]));
+        // Fresh 45690 in small: bottom first, a cell, its glyphless half
+        // read as a colour, a cell, the shown layer in two slots.
+        let halves = [vec![Hidden, Hidden, red, red, Empty], vec![Hidden, blue, Hidden, red, red]];
+        assert_eq!(liquid_between_cells(&halves), Some(Doubt::LiquidBetweenCells { tube: 2 }));
+        // A liquid under the cells (shown by some games) and one over them.
+        assert_eq!(liquid_between_cells(&[vec![blue, Hidden, Hidden, red, Empty]]), None);
+        assert_eq!(liquid_between_cells(&[vec![Hidden, red, red], vec![red, blue, Empty]]), None);
+    }
 
     #[test]
     fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_all_of_it_is_hidden_to_the_top() {

@@ -88,6 +88,10 @@ pub enum Doubt {
     )]
     HiddenOnTop { tube: usize },
     #[error(
+        "tube {tube} shows a liquid between two layers read as hidden, but a game hides a tube's lower layers together, so part of a hidden cell may have been read as a liquid"
+    )]
+    LiquidBetweenCells { tube: usize },
+    #[error(
         "tube {tube} was read as locked, but most of what covers it looks like the level's liquids, so it may be a tube of liquid whose band was taken for a lock"
     )]
     CoverLikeLiquid { tube: usize },
@@ -255,7 +259,9 @@ impl Doubt {
             | Doubt::GrainedTop { tube: t, layer }
             | Doubt::LikeGlassBeside { tube: t, layer, .. }
             | Doubt::LikeGlassAbove { tube: t, layer, .. } => slot(t, layer).into_iter().collect(),
-            Doubt::HiddenOnTop { tube: t } | Doubt::CoverLikeLiquid { tube: t } => tube(t).into_iter().collect(),
+            Doubt::HiddenOnTop { tube: t }
+            | Doubt::LiquidBetweenCells { tube: t }
+            | Doubt::CoverLikeLiquid { tube: t } => tube(t).into_iter().collect(),
             Doubt::GapInRow { left, right } | Doubt::Crowded { left, right } => {
                 [tube(left), tube(right)].into_iter().flatten().collect()
             }
@@ -290,6 +296,7 @@ impl Doubt {
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let (tubes, samples) = (&detection.tubes, &detection.samples);
     hidden::hidden_on_top(samples)
+        .or_else(|| hidden::liquid_between_cells(samples))
         .or_else(|| hidden::hidden_unlike_hidden(detection))
         .or_else(|| hidden::cover_like_liquid(image, detection))
         .or_else(|| lookalike(image, detection, puzzle))

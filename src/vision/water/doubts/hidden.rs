@@ -1,9 +1,10 @@
 //! The hidden layers' rules: games show every tube's top layer, hide its
 //! lower layers as one run, draw every hidden layer's cell in one shade,
-//! and centre a glyph in each cell. A dark liquid taken for a hidden layer breaks one of the first
-//! two, a grid off the liquid's unit the third, and hidden layers leave
-//! the counts open, so nothing else would catch them. A locked tube is
-//! hidden whole under a cover of its own shade, not the level's liquids.
+//! and centre a glyph in each cell. A dark liquid taken for a hidden layer
+//! breaks the first or the third, part of a cell read as a liquid the
+//! second, a grid off the liquid's unit the fourth, and hidden layers
+//! leave the counts open, so nothing else would catch them. A locked tube
+//! is hidden whole under a cover of its own shade, not the level's liquids.
 
 use image::RgbImage;
 use palette::Lab;

@@ -48,8 +48,8 @@ const OWN_CELL_SHARE: f32 = 0.9;
 /// showed none, and a bar of nothing refused it): a tenth of the patch,
 /// more than an edge's anti-aliasing covers. Not higher: a ball's glyph
 /// can cover most of its cell (fresh 48647, white `!` discs filling the
-/// middle of dark balls: own cells 0.17, a whole row of such tubes but
-/// two missed while a bar of 0.35 stood). Not fitted.
+/// middle of dark balls: own cells 0.17; four tubes of every row of six
+/// were missed while a bar of 0.35 stood). Not fitted.
 const LEAST_PATCH_SHARE: f32 = 0.1;
 
 /// How far beside a patch, in tube widths, the picture must leave the

@@ -1,9 +1,9 @@
 //! The split-layer check: the slot grid is the liquid's unit, so neither
 //! the upper nor the lower part of a filled slot shows another colour of
 //! the level, and next to a hidden cell neither part of a shown layer's
-//! slot shows the cells' shade (a grid at the wrong height, a neck or a headroom counted as a
-//! slot, cuts layers; shading and a ball's round edge do not change
-//! colour).
+//! slot shows the cells' shade (a grid at the wrong height, a neck or a
+//! headroom counted as a slot, cuts layers; shading and a ball's round
+//! edge do not change colour).
 
 use image::RgbImage;
 use palette::Lab;
@@ -28,12 +28,13 @@ const SPLIT_MARGIN: f32 = 0.12;
 /// shade.
 pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
-    // Under a hidden cell, the cells' shade counts as another colour: a
-    // slot read as a liquid there whose part is a hidden cell lies on a
-    // grid a layer off (fresh 26926: pint glasses read with a slot under
-    // their seven hidden cells, holding the lowest cell's foot and the
-    // base). Not elsewhere: a flask's neck darkens its top slot's upper
-    // part like a cell (tuning 1275, 1406).
+    // Next to a hidden cell, the cells' shade counts as another colour in
+    // the part of the slot that meets the cell: a slot read as a liquid
+    // there whose part is a hidden cell lies on a grid a layer off (fresh
+    // 26926: pint glasses read with a slot under their seven hidden cells,
+    // holding the lowest cell's foot and the base). Not elsewhere: a
+    // flask's neck darkens its top slot's upper part like a cell (tuning
+    // 1275, 1406).
     let hidden = raw_of(detection, SlotSample::Hidden);
     let cells = (!hidden.is_empty()).then(|| to_lab(median_color(&hidden)));
     // Which colour of the level a part of a slot shows, when it is clearly
@@ -87,6 +88,14 @@ mod tests {
     use crate::geometry::TubeLayout;
     use crate::vision::water::doubts::tests::{BLUE, BOARD, RED};
     use SlotSample::{Color, Hidden};
+
+    /// Where [`split_layer`] doubts a slot: its tube and layer, from 1.
+    fn split_place(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<(usize, usize)> {
+        match split_layer(image, detection, puzzle)? {
+            Doubt::SplitLayer { tube, layer, .. } => Some((tube, layer)),
+            other => panic!("not a split layer: {other:?}"),
+        }
+    }
 
     /// Two tubes of four 30-row slots on a board 120 by 160, drawn in
     /// `columns` (bottom first) as `paint` has each row of each slot (tube,
@@ -153,11 +162,7 @@ mod tests {
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         // The same in the slot above it is a slot across two layers.
         let (image, detection) = picture(Some((0, 1)));
-        assert!(
-            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
-            "{:?}",
-            split_layer(&image, &detection, &puzzle)
-        );
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
     }
 
     #[test]
@@ -188,22 +193,14 @@ mod tests {
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         // The bottom slot a cell's lower half over the vessel's brown base.
         let (image, detection) = picture(Some(0));
-        assert!(
-            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 1, .. })),
-            "{:?}",
-            split_layer(&image, &detection, &puzzle)
-        );
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 1)));
         // Over the cells, a dark upper part is no cell (a flask's neck).
         let (image, detection) = picture(Some(3));
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         // But a dark lower part there is the cell below coming up into
         // the shown layer: a grid off the unit (fresh 43403).
         let (image, detection) = painted(Some(3), true);
-        assert!(
-            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 4, .. })),
-            "{:?}",
-            split_layer(&image, &detection, &puzzle)
-        );
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 4)));
     }
 
     #[test]
@@ -247,10 +244,6 @@ mod tests {
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         // A slot whose lower part is another colour of the level is split.
         let (image, detection) = picture(Some((0, 1, PINK)));
-        assert!(
-            matches!(split_layer(&image, &detection, &puzzle), Some(Doubt::SplitLayer { tube: 1, layer: 2, .. })),
-            "{:?}",
-            split_layer(&image, &detection, &puzzle)
-        );
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
     }
 }

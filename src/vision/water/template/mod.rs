@@ -328,6 +328,13 @@ impl Template {
         Template::of(edges, anchors, (reach, height, below), left_out)
     }
 
+    /// A template of this one's size, leaving out the same interior, made
+    /// of the places `anchors` (centre, bottom) instead: of the empty
+    /// vessels found, what an empty vessel looks like in this picture.
+    pub fn like_at(&self, edges: &Gradients, anchors: &[(i64, i64)]) -> Template {
+        Template::of(edges, anchors, (self.reach, self.height, self.below), self.left_out)
+    }
+
     /// How well the place centred at `cx`, resting on `bottom`, matches:
     /// the normalised correlation, or 0 when its edges are too faint.
     pub fn score(&self, edges: &Gradients, cx: i64, bottom: i64) -> f32 {

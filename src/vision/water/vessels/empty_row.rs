@@ -5,10 +5,12 @@
 //! that match the template's shape, centred like the rows found and spaced
 //! by their pitch, are that row.
 
+use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::place::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH};
+use super::place::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH};
+use super::{Row, Seen};
 
 /// How far beyond the only row found a row of empty vessels is looked for,
 /// as a share of the picture's height, bottom to bottom: a level's rows
@@ -43,9 +45,89 @@ pub(super) struct Spacing {
     pub rim: f32,
 }
 
+/// What a place must show to be taken for a vessel of a row of empty
+/// vessels: its match with the template's shape, its edges' strength as a
+/// share of the template's, and how much better it matches than the
+/// places half a pitch either side.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bar {
+    shape: f32,
+    strength: f32,
+    peak: f32,
+    /// How many pixels either side of its place on the lattice a vessel
+    /// may stand: a template made of one or two vessels keeps their thin
+    /// outline sharp, and the lattice's places are rounded to a pixel.
+    wiggle: i64,
+}
+
+impl Bar {
+    /// Against the outline of the vessels of liquid: an empty vessel's
+    /// walls border glass where the template's border liquid, so it may
+    /// match as a faint vessel does.
+    pub const FAINT: Bar =
+        Bar { shape: FAINT_SILHOUETTE_MATCH, strength: MIN_FAINT_STRENGTH, peak: FAINT_PEAK, wiggle: 0 };
+
+    /// Against the empty vessels found in the level's rows: a vessel drawn
+    /// as they are matches as a vessel matches the template of its own
+    /// kind ([`MIN_SILHOUETTE_MATCH`]), with edges about as strong as
+    /// theirs ([`EMPTY_LIKE_STRENGTH`]).
+    pub const LIKE_EMPTIES: Bar =
+        Bar { shape: MIN_SILHOUETTE_MATCH, strength: EMPTY_LIKE_STRENGTH, peak: FAINT_PEAK, wiggle: 1 };
+}
+
+/// Least edge strength, as a share of the empty vessels' found in the
+/// level's rows, of a place taken for one more of them: a vessel drawn as
+/// they are has edges as strong as theirs, less what JPEG and the board
+/// under it take. Not fitted: half; a texture's echo of the shape is
+/// fainter than the outline it echoes.
+const EMPTY_LIKE_STRENGTH: f32 = 0.5;
+
+/// The rows of `rows`: each one's bottom and the middle of its vessels.
+pub(super) fn rows_found(rows: &[(Row, u32)]) -> Vec<RowFound> {
+    rows.iter()
+        .filter_map(|(r, b)| {
+            let (first, last) = (r.vessels.first()?, r.vessels.last()?);
+            Some(RowFound { bottom: *b, centre: (first.outer.center_x() + last.outer.center_x()) / 2.0 })
+        })
+        .collect()
+}
+
+/// The row of empty vessels a row's step beyond `rows` (two or more, so
+/// that the step is known) whose vessels look like the empty vessels found
+/// in `rows` (by their silhouette): the picture's own evidence of what an
+/// empty vessel looks like, where the outline of the vessels of liquid
+/// (`template`, whose size and left-out interior it keeps) fits an empty
+/// one too loosely to take it (fresh 44763: a last row of two empty ball
+/// tubes matched the outline of the tubes of balls at 0.14-0.22, and the
+/// level was solved without them; tuning 838, white outlines on lined
+/// paper at 0.13 of the outline's strength).
+pub(super) fn like_empties_found(
+    template: &Template,
+    edges: &Gradients,
+    rows: &[(Row, u32)],
+    at: Spacing,
+) -> Option<EmptyRow> {
+    let anchors: Vec<(i64, i64)> = rows
+        .iter()
+        .flat_map(|(r, b)| r.vessels.iter().filter(|v| v.seen == Seen::Silhouette).map(move |v| (v, *b as i64)))
+        .map(|(v, b)| (v.outer.center_x().round() as i64, b))
+        .collect();
+    if anchors.is_empty() || rows.len() < 2 {
+        return None;
+    }
+    let empties = template.like_at(edges, &anchors);
+    empty_row(&empties, edges, &rows_found(rows), at, Bar::LIKE_EMPTIES)
+}
+
 /// The row of empty vessels the rows found leave room for, if the picture
-/// shows one there.
-pub(super) fn empty_row(template: &Template, edges: &Gradients, found: &[RowFound], at: Spacing) -> Option<EmptyRow> {
+/// shows one there whose every vessel passes `bar`.
+pub(super) fn empty_row(
+    template: &Template,
+    edges: &Gradients,
+    found: &[RowFound],
+    at: Spacing,
+    bar: Bar,
+) -> Option<EmptyRow> {
     let mut bottoms: Vec<i64> = found.iter().map(|r| r.bottom as i64).collect();
     bottoms.sort_unstable();
     let (first, last) = (*bottoms.first()?, *bottoms.last()?);
@@ -66,7 +148,7 @@ pub(super) fn empty_row(template: &Template, edges: &Gradients, found: &[RowFoun
     for (from, to) in ranges {
         let mut b = from.max(lo);
         while b <= to.min(hi) {
-            if let Some((score, xs)) = row_at(template, edges, b, centre, at)
+            if let Some((score, xs)) = row_at(template, edges, b, centre, at, bar)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
                 best = Some((score, b, xs));
@@ -114,6 +196,7 @@ pub(super) fn faint_row_beyond(
     found: &[RowFound],
     columns: &[(u32, f32)],
     half: f32,
+    pitch: f32,
 ) -> Option<u32> {
     let mut bottoms: Vec<i64> = found.iter().map(|r| r.bottom as i64).collect();
     bottoms.sort_unstable();
@@ -127,13 +210,21 @@ pub(super) fn faint_row_beyond(
     let mut xs: Vec<i64> = columns.iter().map(|&(_, c)| c.round() as i64).collect();
     xs.sort_unstable();
     xs.dedup_by(|a, b| (*a - *b).abs() <= near);
+    // Below the last row, a wall with a shape that stands out is enough:
+    // a level's empty vessels come last (above the first row, a cloud's
+    // edges did as much: tuning 3128).
     [(last, last + step), (first, first - step)].into_iter().find_map(|(next_to, at)| {
+        let below_last = next_to == last;
         let shows = (at - below..=at + below).filter(|b| (lo..=hi).contains(b)).any(|b| {
             xs.iter().any(|&c| {
                 (c - 1..=c + 1)
                     .filter(|&x| fits(template, edges, x))
                     .map(|x| template.shape(edges, x, b))
                     .any(|(shape, strength)| shape >= FAINT_SILHOUETTE_MATCH && strength >= DOUBTED_ROW_STRENGTH)
+                    || (below_last
+                        && (c - 1..=c + 1)
+                            .filter(|&x| fits(template, edges, x))
+                            .any(|x| walled(template, edges, (x, b), pitch)))
             })
         });
         shows.then_some(next_to as u32)
@@ -146,10 +237,18 @@ pub(super) fn faint_row_beyond(
 /// vessel's walls border glass where the template's border liquid), with
 /// edges of their own, and stands out of the board half a pitch beside it.
 /// Its summed match and places; `None` when no place does.
-fn row_at(template: &Template, edges: &Gradients, bottom: i64, centre: f32, at: Spacing) -> Option<(f32, Vec<i64>)> {
+fn row_at(
+    template: &Template,
+    edges: &Gradients,
+    bottom: i64,
+    centre: f32,
+    at: Spacing,
+    bar: Bar,
+) -> Option<(f32, Vec<i64>)> {
     let step = at.pitch / 2.0;
     let reach = (edges.width as f32 / step).ceil() as i64;
-    let mut lattice = Lattice { template, edges, bottom, centre, step, shapes: vec![None; (2 * reach + 1) as usize] };
+    let mut lattice =
+        Lattice { template, edges, bottom, centre, step, bar, shapes: vec![None; (2 * reach + 1) as usize] };
     let mut best: Option<(usize, f32, Vec<i64>)> = None;
     // A row of an odd count has a vessel on the centre, of an even count
     // half a pitch off; a row of k places fails if one of k - 2 does.
@@ -168,6 +267,30 @@ fn row_at(template: &Template, edges: &Gradients, bottom: i64, centre: f32, at: 
     best.map(|(_, score, xs)| (score, xs))
 }
 
+/// Whether the place centred at `x`, resting on `bottom`, shows a wall
+/// of the template's outline down its body ([`FAINT_WALL_ROWS`] of the rows
+/// at [`MIN_FAINT_EDGE`], as a faint vessel found in a gap must) and a
+/// shape that stands out of the board half a pitch either side
+/// ([`FAINT_PEAK`]) with edges of its own ([`DOUBTED_ROW_STRENGTH`]): two
+/// pieces of evidence of a vessel where the shape alone falls short of a
+/// faint vessel's (fresh 27849 and 41888, empty hurricane glasses on lined
+/// paper and flasks drawn in thin grey on pale stripes, matched 0.29-0.35
+/// a row's step beyond, the board beside them under 0.1, their walls on
+/// 0.92-1 of the rows). A cloud's edges can run down a vessel's walls, but
+/// match its shape no better than the cloud beside it does.
+fn walled(template: &Template, edges: &Gradients, (x, bottom): (i64, i64), pitch: f32) -> bool {
+    let (shape, strength) = template.shape(edges, x, bottom);
+    let away = (pitch / 2.0).round() as i64;
+    let beside = [x - away, x + away]
+        .into_iter()
+        .filter(|&x| fits(template, edges, x))
+        .map(|x| template.shape(edges, x, bottom).0)
+        .fold(-1.0, f32::max);
+    shape - beside >= FAINT_PEAK
+        && strength >= DOUBTED_ROW_STRENGTH
+        && template.wall_rows(edges, x, bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+}
+
 /// The places half a pitch apart around a row's centre, and their match
 /// with the template's shape, each measured when first asked for.
 struct Lattice<'a> {
@@ -176,6 +299,7 @@ struct Lattice<'a> {
     bottom: i64,
     centre: f32,
     step: f32,
+    bar: Bar,
     /// By place, from the leftmost: `Some(None)` where the template does
     /// not fit in the picture.
     shapes: Vec<Option<Option<(f32, f32)>>>,
@@ -191,7 +315,13 @@ impl Lattice<'_> {
         let reach = (self.shapes.len() as i64 - 1) / 2;
         let (x, t, e, bottom) = (self.x(j), self.template, self.edges, self.bottom);
         let slot = self.shapes.get_mut(usize::try_from(j + reach).ok()?)?;
-        *slot.get_or_insert_with(|| fits(t, e, x).then(|| t.shape(e, x, bottom)))
+        let wiggle = self.bar.wiggle;
+        *slot.get_or_insert_with(|| {
+            (x - wiggle..=x + wiggle)
+                .filter(|&x| fits(t, e, x))
+                .map(|x| t.shape(e, x, bottom))
+                .max_by(|p, q| p.0.total_cmp(&q.0))
+        })
     }
 
     /// Whether place `j` holds a faint vessel that stands out of the board
@@ -199,7 +329,8 @@ impl Lattice<'_> {
     fn is_vessel(&mut self, j: i64) -> bool {
         let Some((shape, strength)) = self.shape(j) else { return false };
         let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
-        shape >= FAINT_SILHOUETTE_MATCH && strength >= MIN_FAINT_STRENGTH && shape - beside >= FAINT_PEAK
+        let bar = self.bar;
+        shape >= bar.shape && strength >= bar.strength && shape - beside >= bar.peak
     }
 }
 

@@ -30,7 +30,7 @@
 
 use image::RgbImage;
 
-use empty_row::{RowFound, Spacing, empty_row, faint_row_beyond};
+use empty_row::{Bar, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 
 use super::columns::{Band, Column, columns};
@@ -390,18 +390,12 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         .collect();
     // A row of empty vessels, which no liquid shows.
     if let Some(pitch) = pitch {
-        let found: Vec<RowFound> = rows
-            .iter()
-            .filter_map(|(r, b)| {
-                let (first, last) = (r.vessels.first()?, r.vessels.last()?);
-                Some(RowFound { bottom: *b, centre: (first.outer.center_x() + last.outer.center_x()) / 2.0 })
-            })
-            .collect();
+        let found = rows_found(&rows);
         // A row a known step away is looked for by the outline alone; one
         // anywhere in a third of the screen by the whole template, whose
         // interior keeps round buttons out (a ball's outline is a ring).
         let by = if found.len() >= 2 { &by_outline } else { &template };
-        if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }) {
+        if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }, Bar::FAINT) {
             let vessels: Vec<Vessel> =
                 row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
             let off_grid = off_grid(&row.centres, half);
@@ -410,7 +404,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
             // No row of empty vessels: a row of them drawn too faintly to be
             // taken (white outlines on pale paper, tuning 838) leaves the
             // level in doubt, since without it the level read is wrong.
-            if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half)
+            if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half, pitch)
                 && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
             {
                 row.faint_row_beyond = true;
@@ -477,6 +471,20 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
                 row.stray_columns = strays.filter(|c| room_for(c, &row.vessels, half)).count();
             }
         }
+    }
+    // With empty vessels found in the rows, and no row of them alone, a
+    // row beyond drawn as they are; found, the doubt of a faint row
+    // beside it is answered.
+    let empty_row_found = rows.iter().any(|(r, _)| r.vessels.iter().all(|v| v.seen == Seen::Silhouette));
+    if let Some(pitch) = pitch.filter(|_| !empty_row_found)
+        && let Some(row) = like_empties_found(&by_outline, edges, &rows, Spacing { pitch, half, rim })
+    {
+        let vessels: Vec<Vessel> = row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
+        let off_grid = off_grid(&row.centres, half);
+        if let Some((next_to, _)) = rows.iter_mut().min_by_key(|(_, b)| b.abs_diff(row.bottom)) {
+            next_to.faint_row_beyond = false;
+        }
+        rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0, faint_row_beyond: false }, row.bottom));
     }
     rows.sort_by_key(|(_, b)| *b);
     rows.into_iter().map(|(r, _)| r).collect()

@@ -30,7 +30,7 @@
 
 use image::RgbImage;
 
-use empty_row::{Bar, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
+use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 
 use super::columns::{Band, Column, columns};
@@ -282,6 +282,12 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         let top = (bottom as f32 - body_top).max(0.0) as u32;
         Vessel { outer, bottom, top, half_width: half, seen, band_height }
     };
+    // A row of empty vessels found by their outline, with its bottom.
+    let empty_vessels = |row: &EmptyRow| {
+        let vessels = row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
+        let off_grid = off_grid(&row.centres, half);
+        (Row { vessels, stray_columns: 0, off_grid, faint: 0, faint_row_beyond: false }, row.bottom)
+    };
 
     let mut rows: Vec<(Row, u32)> = Vec::new();
     // Each row's columns of liquid in no vessel found, by the row's bottom.
@@ -396,13 +402,10 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
         // interior keeps round buttons out (a ball's outline is a ring).
         let by = if found.len() >= 2 { &by_outline } else { &template };
         if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }, Bar::FAINT) {
-            let vessels: Vec<Vessel> =
-                row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
-            let off_grid = off_grid(&row.centres, half);
-            rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0, faint_row_beyond: false }, row.bottom));
+            rows.push(empty_vessels(&row));
         } else {
             // No row of empty vessels: a row of them drawn too faintly to be
-            // taken (white outlines on pale paper, tuning 838) leaves the
+            // taken (empty bulbs half over a hill, tuning 4482) leaves the
             // level in doubt, since without it the level read is wrong.
             if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half, pitch)
                 && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
@@ -479,12 +482,10 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     if let Some(pitch) = pitch.filter(|_| !empty_row_found)
         && let Some(row) = like_empties_found(&by_outline, edges, &rows, Spacing { pitch, half, rim })
     {
-        let vessels: Vec<Vessel> = row.centres.iter().map(|&x| vessel_at(x, row.bottom, Seen::Silhouette)).collect();
-        let off_grid = off_grid(&row.centres, half);
         if let Some((next_to, _)) = rows.iter_mut().min_by_key(|(_, b)| b.abs_diff(row.bottom)) {
             next_to.faint_row_beyond = false;
         }
-        rows.push((Row { vessels, stray_columns: 0, off_grid, faint: 0, faint_row_beyond: false }, row.bottom));
+        rows.push(empty_vessels(&row));
     }
     rows.sort_by_key(|(_, b)| *b);
     rows.into_iter().map(|(r, _)| r).collect()

@@ -12,10 +12,11 @@ use image::RgbImage;
 
 use super::grid::SURFACE_GAP;
 pub use super::grid::{SlotGeometry, slot_geometry};
+use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
 use crate::geometry::Rect;
-use crate::imaging::color::median_color;
+use crate::imaging::color::{delta_e, median_color, to_lab};
 
 mod glyphs;
 #[cfg(test)]
@@ -193,6 +194,7 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
         strip_profile(img, &r, (sx0, sx1.max(sx0 + 1)), (vessel.top, bottom), least_run.max(2), others, Some(bottom));
     p.shortest_layer = p.shortest_layer.min(half_band).max(2);
     p.top_is = Top::BodyTop;
+    drop_rim_stroke(img, &mut p);
     // Liquid stands in the body, never in a neck: where the top run of
     // liquid goes on above the body's top measured (a cone that narrows
     // slowly into its neck is taken for neck a layer or two down), the
@@ -253,6 +255,34 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
         }
     }
     p
+}
+
+/// Leaves out of a vessel's profile a first run that is its rim's stroke,
+/// not liquid: a thick outline drawn across the body's top (a wine glass's
+/// rim, 5 rows of a 360 px screenshot, as tall as a layer of seven) is a
+/// run the liquid finder's box starts on, and counted as liquid it makes
+/// the vessel a layer taller (tuning 4311, 9405: capacity 8 or 9 read for
+/// 7). The outline is one stroke all round, so the stroke across the
+/// body's top is the colour of the one under the liquid's bottom: a run
+/// starting on the body's top whose colour the rows under the bottom show
+/// for at least half its height is the stroke, and the body starts below
+/// it.
+fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
+    let Some(&first) = p.runs.first().filter(|run| !run.empty && run.y0 <= p.top + SURFACE_GAP) else { return };
+    let height = first.y1 - first.y0;
+    let end = (p.bottom + height + SURFACE_GAP).min(img.height());
+    if p.runs.len() < 2 || end <= p.bottom {
+        return;
+    }
+    let under = row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1);
+    let stroke = to_lab(first.color);
+    let like = |c: &[u8; 3]| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E;
+    let Some(start) = under.iter().take(SURFACE_GAP as usize + 1).position(like) else { return };
+    let thick = under[start..].iter().take_while(|c| like(c)).count() as u32;
+    if thick * 2 >= height {
+        p.runs.remove(0);
+        p.top = first.y1;
+    }
 }
 
 /// Whether the rows `above` a liquid's top end in glass: a run as long as

@@ -409,3 +409,30 @@ fn a_run_of_the_board_under_the_liquid_is_below_the_vessel() {
     assert!(p.runs.last().is_some_and(|r| r.empty && r.y0 >= 84), "{:?}", p.runs);
     assert_eq!(p.bottom, 84);
 }
+
+#[test]
+fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
+    // Tuning 9405's wine glasses: the outline's stroke, 10 rows thick,
+    // across the body's top the liquid finder measures from, and under
+    // the liquid's bottom.
+    let white = [250, 250, 250];
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
+    fill(&mut img, 20..30, white);
+    vessel.outer.y1 = 195;
+    let first = |img: &RgbImage| {
+        let p = vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width);
+        (p.top, p.runs.first().map(|r| r.color))
+    };
+    // No stroke under the bottom: the white run may be liquid, and stays.
+    assert_eq!(first(&img), (20, Some(white)));
+    // The stroke a few rows of board under the bottom, as under a
+    // flask on a dark board (tuning 4835): not the outline's.
+    fill(&mut img, 186..195, white);
+    assert_eq!(first(&img), (20, Some(white)));
+    // Under the bottom at once, as thick: the outline. The body starts
+    // below it, on the glass.
+    fill(&mut img, 180..186, white);
+    let (top, colour) = first(&img);
+    assert_eq!(top, 30);
+    assert_ne!(colour, Some(white));
+}

@@ -125,6 +125,18 @@ fn tinted_ball_tubes_and_bottom_glyphs_are_read() {
     reads_exactly(&[1124, 1125, 312, 636]);
 }
 
+/// Wine glasses whose thick outline is drawn across the body's top, where
+/// the box the liquid finder measures from starts (tuning 4311 and 9405:
+/// the stroke read as a layer, capacity 8 or 9 for 7), in 9405 with the
+/// empty glasses tinted unlike the board, read again with the glass the
+/// profiles were read by taken for empty; and pint glasses full to the
+/// top whose glass shows only in two empty tubes (4375). All three were
+/// refused before.
+#[test]
+fn rim_strokes_and_glass_seen_only_in_empty_vessels_are_no_liquid() {
+    reads_exactly(&[4311, 9405, 4375]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {
@@ -155,12 +167,16 @@ fn the_faint_tube_search_beside_a_row_ends() {
 /// grid of five slots for six under hidden layers (43403), and tubes of
 /// dark balls with large glyphs, two of every six read (48647); or with
 /// something missed that the counts do not check, a last row of two empty
-/// vessels on a pale board (27849, 44763). Each must now be read exactly
-/// or refused, never read as another level.
+/// vessels on a pale board (27849, 44763). And two that a rule taking
+/// tinted glass for empty once misread: every tube read full, its two
+/// empty tubes missed, and a sorted tube taken for the glass (tuning
+/// 8602); the glass over the liquid taken for empty on a grid a layer
+/// too tall, hidden layers leaving the counts open (fresh 40639). Each
+/// must now be read exactly or refused, never read as another level.
 #[test]
 fn readings_that_only_added_up_by_chance_are_refused() {
     use snapsolve::synthetic::water::generate::case;
-    for seed in [36363, 43403, 48647, 27849, 44763] {
+    for seed in [36363, 43403, 48647, 27849, 44763, 8602, 40639] {
         let c = case(seed);
         if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {
             let (got, drawn) = (renamed_in_order(&r.puzzle.to_string()), renamed_in_order(&c.level.to_string()));

@@ -27,6 +27,9 @@ pub(super) struct Found<'a> {
     /// Per profile, its liquid's lit surface, if seen
     /// ([`surface::read_surfaces`]).
     pub surfaces: Vec<Option<surface::LitSurface>>,
+    /// The tinted glass the empty vessels show, where it stands on top of
+    /// other vessels' liquid ([`headroom::mark_tinted_headroom`]).
+    pub glass: Option<[u8; 3]>,
 }
 
 /// The vessels the liquid shows in one screenshot, found once, when a look
@@ -93,7 +96,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
         return Err(VisionError::NoTubes);
     }
     // Glass tinted unlike the board, on top of the liquid, is no layer.
-    headroom::mark_tinted_headroom(&mut profiles);
+    let glass = headroom::mark_tinted_headroom(&mut profiles);
     let surfaces = surface::read_surfaces(&working, &mut profiles);
-    Ok(Found { working, scale, boxes, profiles, surfaces })
+    Ok(Found { working, scale, boxes, profiles, surfaces, glass })
 }

@@ -12,7 +12,11 @@
 //! A vessel full of one liquid is one run as well, but it holds every
 //! layer of its colour: that colour stands on no other vessel. So the
 //! glass is believed only where it tops at least [`LEAST_TOPPED`] other
-//! vessels that hold liquid under it.
+//! vessels that hold liquid under it, and never where some vessel shows
+//! the board from top to bottom (the game's glass is then clear). The
+//! glass found is kept for the slots: where a reading fails, they are
+//! read again with slots of it on top of the liquid taken for empty
+//! ([`super::regrid`]).
 
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{Profile, Run};
@@ -32,11 +36,9 @@ const WHOLE_VESSEL: f32 = 0.85;
 /// Marks empty, in every profile, the runs on top of its liquid that look
 /// like the glass of the vessels read as one run from top to bottom, when
 /// that glass also tops the liquid of [`LEAST_TOPPED`] other vessels.
-/// Returns whether any run changed.
-pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> bool {
-    let Some(glass) = glass_of_empty_vessels(profiles) else {
-        return false;
-    };
+/// Returns that glass when any run changed.
+pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> Option<[u8; 3]> {
+    let glass = glass_of_empty_vessels(profiles)?;
     let lab = to_lab(glass);
     let like = |run: &Run| delta_e(to_lab(run.color), lab) < SAME_COLOR_MAX_DELTA_E;
     let topped = profiles
@@ -47,7 +49,7 @@ pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> bool {
         })
         .count();
     if topped < LEAST_TOPPED {
-        return false;
+        return None;
     }
     let mut changed = false;
     for Profile { runs, glyphs, shortest_layer, .. } in profiles.iter_mut() {
@@ -63,23 +65,30 @@ pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> bool {
             changed = true;
         }
     }
-    changed
+    changed.then_some(glass)
 }
 
 /// The colour of the vessels whose profile is one long run (no glyph in
 /// it) spanning [`WHOLE_VESSEL`] of their height, when there are any and
 /// they agree (within one colour's spread).
 fn glass_of_empty_vessels(profiles: &[Profile]) -> Option<[u8; 3]> {
-    let whole: Vec<[u8; 3]> = profiles
+    let wholes: Vec<&Run> = profiles
         .iter()
         .filter_map(|p| {
             let mut long = long_runs(p);
             let only = long.next().filter(|_| long.next().is_none())?;
             let height = p.bottom.saturating_sub(p.top) as f32;
             let spans = (only.y1 - only.y0) as f32 >= height * WHOLE_VESSEL;
-            (spans && !only.empty && !holds_glyph(&p.glyphs, only)).then_some(only.color)
+            (spans && !holds_glyph(&p.glyphs, only)).then_some(only)
         })
         .collect();
+    // A vessel that shows the board from top to bottom is the game's
+    // empty glass: then one of another colour is full of a liquid (two
+    // near-identical greens in one run, tuning 1938).
+    if wholes.iter().any(|run| run.empty) {
+        return None;
+    }
+    let whole: Vec<[u8; 3]> = wholes.iter().map(|run| run.color).collect();
     if whole.is_empty() {
         return None;
     }
@@ -135,7 +144,7 @@ mod tests {
             vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
             vessel(&[(163, 277, GLASS)]),
         ];
-        assert!(mark_tinted_headroom(&mut profiles));
+        assert!(mark_tinted_headroom(&mut profiles).is_some());
         assert_eq!(empty_flags(&profiles), [vec![true, false, false], vec![true, false, false], vec![true]]);
     }
 
@@ -148,13 +157,30 @@ mod tests {
             vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
             vessel(&[(163, 277, RED)]),
         ];
-        assert!(!mark_tinted_headroom(&mut profiles));
+        assert!(mark_tinted_headroom(&mut profiles).is_none());
         // No vessel read as one run: no glass seen.
         let mut profiles = vec![
             vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
             vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
         ];
-        assert!(!mark_tinted_headroom(&mut profiles));
+        assert!(mark_tinted_headroom(&mut profiles).is_none());
         assert!(empty_flags(&profiles).iter().flatten().all(|&e| !e));
+    }
+
+    #[test]
+    fn a_vessel_of_one_colour_beside_one_that_shows_the_board_is_full_of_liquid() {
+        // Tuning 1938's shape: a tube of two near-identical greens read
+        // as one run, two tubes on top of that green, and an empty tube
+        // that looks like the board (read empty): the game's glass is
+        // the board's, and the green is liquid.
+        let mut profiles = vec![
+            vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
+            vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
+            vessel(&[(163, 277, GLASS)]),
+            vessel(&[(163, 277, [200, 220, 255])]),
+        ];
+        profiles[3].runs[0].empty = true;
+        assert!(mark_tinted_headroom(&mut profiles).is_none());
+        assert_eq!(empty_flags(&profiles)[..3].iter().flatten().filter(|&&e| e).count(), 0);
     }
 }

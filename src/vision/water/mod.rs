@@ -295,7 +295,7 @@ fn recognise(
 
 /// Samples every slot of the vessels a look found (`found`), on one grid.
 fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
-    let Found { working, scale, boxes: found, profiles, surfaces } = found;
+    let Found { working, scale, boxes: found, profiles, surfaces, .. } = found;
     let (working, scale) = (working.as_ref(), *scale);
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();

@@ -40,8 +40,12 @@ use palette::Lab;
 pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> WaterSight {
     let found = super::found::find(image, options, look, liquid);
     let on_grid = |grid| read_with(image, options, look, &found, grid);
+    // The glass the profiles were read with, where the empty vessels
+    // showed it on top of others' liquid.
+    let profiled = found.as_ref().ok().and_then(|f| f.glass);
+    let with_glass_empty = |sight, known| with_glass_empty(image, options, sight, Glass { known, profiled });
     let measured = on_grid(Grid::Measured);
-    let (measured, glassy) = with_glass_empty(image, options, measured, None);
+    let (measured, glassy) = with_glass_empty(measured, None);
     if measured.read.is_ok() {
         return measured;
     }
@@ -64,7 +68,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         _ => None,
     };
     while let Some(grid) = next {
-        let (again, glassy) = with_glass_empty(image, options, on_grid(grid), known);
+        let (again, glassy) = with_glass_empty(on_grid(grid), known);
         let again = unless_in_groups(again);
         if again.read.is_ok() {
             return again;
@@ -94,7 +98,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     // The vessel's own bottom (a thick outline under a round bottom) read
     // as a slot of liquid under every tube's.
     if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
-        let (again, _) = with_glass_empty(image, options, on_grid(Grid::FloorRaised), None);
+        let (again, _) = with_glass_empty(on_grid(Grid::FloorRaised), None);
         let again = unless_in_groups(again);
         if again.read.is_ok() {
             return again;
@@ -118,8 +122,10 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
 /// `sight` when its reading passed; else, when its counts failed or it
 /// was doubted for a colour like the empty glass (or every tube full), its
 /// slots read again with tinted empty glass taken for empty (see
-/// [`tinted`]; the glass is `glass` when known, else the glass above the
-/// liquid), if that reading passes; else with the board seen through the
+/// [`tinted`]; the glass is the one seen on every top when known, else the glass above the
+/// liquid, else the glass the profiles were read with, else, with every
+/// tube read full, the glass of the tubes it fills wholly), if that
+/// reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
 /// (see [`grained`]), if that passes; else, when the
@@ -131,7 +137,7 @@ fn with_glass_empty(
     image: &RgbImage,
     options: &ReadOptions,
     sight: WaterSight,
-    glass: Option<[u8; 3]>,
+    Glass { known: glass, profiled }: Glass,
 ) -> (WaterSight, Option<Detection>) {
     if sight.read.is_ok() {
         return (sight, None);
@@ -143,6 +149,20 @@ fn with_glass_empty(
     let passing = |d: Detection| Some(judged(image, options, d)).filter(|again| again.read.is_ok());
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
     if let Some(again) = glassy.clone().and_then(passing) {
+        return (again, None);
+    }
+    // The glass the profiles were read with; or, with every tube full,
+    // the glass only in tubes it fills wholly. Not where that leaves
+    // every top slot empty: the grid is a layer too tall there, its top
+    // slot the glass over the liquid (fresh 40639: read on a grid a
+    // layer taller, hidden layers leaving the counts open).
+    let some_top_full = |sight: &WaterSight| sight.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d));
+    let other_glass = [profiled, tinted::glass_filling_whole_tubes(detection)];
+    if let Some(again) = other_glass
+        .into_iter()
+        .flatten()
+        .find_map(|g| tinted::glass_taken_for_liquid(image, detection, Some(g)).and_then(passing).filter(some_top_full))
+    {
         return (again, None);
     }
     // Glass over another board than the empty slots stand on.
@@ -162,6 +182,18 @@ fn with_glass_empty(
         return (again, None);
     }
     (sight, glassy)
+}
+
+/// What a reading knows of the game's empty glass before its slots are
+/// read again ([`with_glass_empty`]).
+#[derive(Debug, Clone, Copy)]
+struct Glass {
+    /// Seen on top of every tube, in more slots than a colour has layers
+    /// ([`glass_on_every_top`]).
+    known: Option<[u8; 3]>,
+    /// The profiles were read with it: the empty vessels' colour, on top
+    /// of the liquid of others ([`super::headroom::mark_tinted_headroom`]).
+    profiled: Option<[u8; 3]>,
 }
 
 /// Whether a reading failed on its counts: its layers make no whole

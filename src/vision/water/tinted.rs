@@ -99,6 +99,48 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
     changed.then_some(out)
 }
 
+/// The glass of a reading in which every tube is full, where tubes read
+/// wholly in one colour that no other tube holds show it: a level in play
+/// has room to pour into, so some tube is empty, and glass tinted unlike
+/// the board with no headroom over any liquid (grey tubes full to the top
+/// on navy, tuning 4375) shows nowhere else. It fills at least
+/// [`MIN_WHOLE_GLASS_TUBES`] tubes: more layers than a liquid has. The
+/// reading read again with those tubes empty must still pass every check.
+/// `None` when fewer tubes are wholly one colour, those that are disagree,
+/// or another tube holds their colour.
+pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]> {
+    let lab = |c: [u8; 3]| to_lab(c);
+    let one_colour = |raw: &[[u8; 3]]| {
+        let centre = median_color(raw);
+        raw.iter().all(|&c| delta_e(lab(c), lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)
+    };
+    let full = |s: &[SlotSample]| s.iter().all(|s| matches!(s, SlotSample::Color(_)));
+    if !detection.samples.iter().all(|s| full(s)) {
+        return None;
+    }
+    let whole: Vec<(usize, [u8; 3])> =
+        detection.raw.iter().enumerate().filter_map(|(t, raw)| one_colour(raw).map(|c| (t, c))).collect();
+    if whole.is_empty() {
+        return None;
+    }
+    let glass = one_colour(&whole.iter().map(|&(_, c)| c).collect::<Vec<_>>())?;
+    let held_elsewhere = detection
+        .raw
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| !whole.iter().any(|(w, _)| w == t))
+        .any(|(_, raw)| raw.iter().any(|&c| delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E));
+    (!held_elsewhere && whole.len() >= MIN_WHOLE_GLASS_TUBES && whole.len() < detection.samples.len()).then_some(glass)
+}
+
+/// Fewest tubes a colour must fill wholly, alone, to be taken for the
+/// glass of a reading with every tube full: one such tube may be a colour
+/// sorted in a level whose empty tubes were missed (tuning 8602: a tube
+/// of three one colour beside two read full, the two empty tubes left
+/// out, solved with the sorted tube as the empty one); two tubes of one
+/// colour hold more than a colour has layers. A count, not fitted.
+const MIN_WHOLE_GLASS_TUBES: usize = 2;
+
 /// The detection with every slot read as liquid that `is_glass` (given the
 /// tube's and the slot's index, bottom first, and its colour) and has only
 /// such slots or empty ones above it taken for empty; `None` when no slot
@@ -285,6 +327,36 @@ mod tests {
             lit: Vec::new(),
             capped: Vec::new(),
         }
+    }
+
+    #[test]
+    fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
+        // Tuning 4375's shape: tubes full to the top, two of the tinted
+        // glass alone. Only the layout's tubes matter here.
+        let (image, _) = tinted_level();
+        let level = |columns: &[[[u8; 3]; 3]]| {
+            let tube = |t: usize| {
+                let x0 = 20 + t as u32 * 60;
+                let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+                TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
+            };
+            read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+        };
+        let [r, b, g] = [RED, BLUE, GLASS];
+        assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
+        // One such tube may be a colour sorted, the empty tubes missed
+        // (tuning 8602).
+        assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g]])), None);
+        // A tube read empty: the reading was not every tube full.
+        let mut open = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+        open.samples[3] = vec![Empty; 3];
+        assert_eq!(glass_filling_whole_tubes(&open), None);
+        // The colour stands in another tube too: a liquid.
+        assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, g], [b, r, b], [g, g, g], [r, b, r]])), None);
+        // Whole tubes of two colours: not one glass.
+        assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [r, r, r]])), None);
+        // Every tube of one colour: no level to read.
+        assert_eq!(glass_filling_whole_tubes(&level(&[[g, g, g], [g, g, g]])), None);
     }
 
     #[test]

@@ -135,15 +135,19 @@ mod tests {
         profiles.iter().map(|p| p.runs.iter().map(|r| r.empty).collect()).collect()
     }
 
-    #[test]
-    fn glass_tinted_unlike_the_board_over_the_liquid_is_marked_empty() {
-        // Tuning case 1125's shape: two vessels with a unit of headroom
-        // (and a rim under the row the profile starts at), one empty.
-        let mut profiles = vec![
+    /// Tuning case 1125's shape: two vessels with a unit of headroom (and
+    /// a rim under the row the profile starts at), one empty.
+    fn headroom_and_an_empty_vessel() -> Vec<Profile> {
+        vec![
             vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
             vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
             vessel(&[(163, 277, GLASS)]),
-        ];
+        ]
+    }
+
+    #[test]
+    fn glass_tinted_unlike_the_board_over_the_liquid_is_marked_empty() {
+        let mut profiles = headroom_and_an_empty_vessel();
         assert!(mark_tinted_headroom(&mut profiles).is_some());
         assert_eq!(empty_flags(&profiles), [vec![true, false, false], vec![true, false, false], vec![true]]);
     }
@@ -173,12 +177,8 @@ mod tests {
         // as one run, two tubes on top of that green, and an empty tube
         // that looks like the board (read empty): the game's glass is
         // the board's, and the green is liquid.
-        let mut profiles = vec![
-            vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, BLUE)]),
-            vessel(&[(163, 202, GLASS), (202, 240, BLUE), (240, 277, RED)]),
-            vessel(&[(163, 277, GLASS)]),
-            vessel(&[(163, 277, [200, 220, 255])]),
-        ];
+        let mut profiles = headroom_and_an_empty_vessel();
+        profiles.push(vessel(&[(163, 277, [200, 220, 255])]));
         profiles[3].runs[0].empty = true;
         assert!(mark_tinted_headroom(&mut profiles).is_none());
         assert_eq!(empty_flags(&profiles)[..3].iter().flatten().filter(|&&e| e).count(), 0);

@@ -122,10 +122,10 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
 /// `sight` when its reading passed; else, when its counts failed or it
 /// was doubted for a colour like the empty glass (or every tube full), its
 /// slots read again with tinted empty glass taken for empty (see
-/// [`tinted`]; the glass is the one seen on every top when known, else the glass above the
-/// liquid, else the glass the profiles were read with, else, with every
-/// tube read full, the glass of the tubes it fills wholly), if that
-/// reading passes; else with the board seen through the
+/// [`tinted`]; the glass is the one seen on every top when known, else
+/// the glass above the liquid, else the glass the profiles were read
+/// with, else, with every tube read full, the glass of the tubes it fills
+/// wholly), if that reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
 /// (see [`grained`]), if that passes; else, when the

@@ -109,7 +109,7 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
 /// `None` when fewer tubes are wholly one colour, those that are disagree,
 /// or another tube holds their colour.
 pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]> {
-    let lab = |c: [u8; 3]| to_lab(c);
+    let lab = to_lab;
     let one_colour = |raw: &[[u8; 3]]| {
         let centre = median_color(raw);
         raw.iter().all(|&c| delta_e(lab(c), lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)

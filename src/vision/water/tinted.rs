@@ -120,7 +120,7 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
     }
     let whole: Vec<(usize, [u8; 3])> =
         detection.raw.iter().enumerate().filter_map(|(t, raw)| one_colour(raw).map(|c| (t, c))).collect();
-    if whole.is_empty() {
+    if whole.len() < MIN_WHOLE_GLASS_TUBES {
         return None;
     }
     let glass = one_colour(&whole.iter().map(|&(_, c)| c).collect::<Vec<_>>())?;
@@ -130,7 +130,7 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
         .enumerate()
         .filter(|(t, _)| !whole.iter().any(|(w, _)| w == t))
         .any(|(_, raw)| raw.iter().any(|&c| delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E));
-    (!held_elsewhere && whole.len() >= MIN_WHOLE_GLASS_TUBES && whole.len() < detection.samples.len()).then_some(glass)
+    (!held_elsewhere && whole.len() < detection.samples.len()).then_some(glass)
 }
 
 /// Fewest tubes a colour must fill wholly, alone, to be taken for the

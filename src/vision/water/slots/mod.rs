@@ -264,14 +264,17 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
 /// the vessel a layer taller (tuning 4311, 9405: capacity 8 or 9 read for
 /// 7). The outline is one stroke all round, so the stroke across the
 /// body's top is the colour of the one under the liquid's bottom: a run
-/// starting on the body's top whose colour the rows under the bottom show
-/// for at least half its height is the stroke, and the body starts below
-/// it.
+/// starting on the body's top whose colour (within one colour's spread)
+/// starts under the bottom at once and goes on for at least half its
+/// height is the stroke, and the body starts below it. (Counted anywhere
+/// under the bottom, a dark green top layer matched the dark board under
+/// a flask, tuning 4835.)
 fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
-    let Some(&first) = p.runs.first().filter(|run| !run.empty && run.y0 <= p.top + SURFACE_GAP) else { return };
+    let on_top = |run: &&Run| !run.empty && run.y0 <= p.top + SURFACE_GAP;
+    let Some(&first) = p.runs.first().filter(on_top).filter(|_| p.runs.len() >= 2) else { return };
     let height = first.y1 - first.y0;
     let end = (p.bottom + height + SURFACE_GAP).min(img.height());
-    if p.runs.len() < 2 || end <= p.bottom {
+    if end <= p.bottom {
         return;
     }
     let under = row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1);

@@ -6,6 +6,7 @@
 
 use image::RgbImage;
 
+use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{RUN_STEP, color_distance};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, median_color, to_lab};
@@ -16,6 +17,22 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 /// is about ΔE 10-15 from the wood beside it.
 pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
     delta_e(to_lab(slot), to_lab(beside)) < EMPTY_DELTA_E
+}
+
+/// Whether a slot of colour `slot` is empty glass, the board beside it
+/// being `beside`, where the game's glass is tinted `glass` unlike the
+/// board (the empty vessels show it, [`super::headroom`]): such glass never
+/// shows the bare board, so a slot like the board but unlike the glass is
+/// a liquid of the board's colour (dark blue vases on a dark blue board,
+/// tuning 3044).
+pub(crate) fn looks_empty_through(slot: [u8; 3], beside: [u8; 3], glass: Option<[u8; 3]>) -> bool {
+    looks_empty(slot, beside) && glass.is_none_or(|g| !unlike_glass(slot, g))
+}
+
+/// Whether `color` is no shade of the tinted glass `glass`: farther from
+/// it than one colour's samples spread ([`SAME_COLOR_MAX_DELTA_E`]).
+pub(crate) fn unlike_glass(color: [u8; 3], glass: [u8; 3]) -> bool {
+    delta_e(to_lab(color), to_lab(glass)) >= SAME_COLOR_MAX_DELTA_E
 }
 
 /// Largest CIELAB distance between empty glass and the board beside it.
@@ -196,5 +213,18 @@ mod tests {
         let tube = Rect { x0: 62, y0: 0, x1: 102, y1: 40 };
         let slot = Rect { x0: 62, y0: 5, x1: 102, y1: 35 };
         assert_eq!(board_at_walls(&img, &tube, &slot, &[tube]), [Some(navy), Some(navy)]);
+    }
+
+    #[test]
+    fn a_slot_like_the_board_under_glass_tinted_unlike_it_is_liquid() {
+        // Tuning 3044's colours: dark blue liquid on a dark blue board, and
+        // the empty vases' grey-blue glass.
+        let (board, liquid, glass) = ([0, 60, 96], [0, 62, 98], [82, 95, 102]);
+        // Clear glass (none found): the slot is the board seen through it.
+        assert!(looks_empty_through(liquid, board, None));
+        // Tinted glass never shows the bare board: the slot is liquid.
+        assert!(!looks_empty_through(liquid, board, Some(glass)));
+        // The glass itself, or a shade of it, is still empty.
+        assert!(looks_empty_through([78, 92, 100], [70, 85, 96], Some(glass)));
     }
 }

@@ -295,7 +295,7 @@ fn recognise(
 
 /// Samples every slot of the vessels a look found (`found`), on one grid.
 fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
-    let Found { working, scale, boxes: found, profiles, surfaces, .. } = found;
+    let Found { working, scale, boxes: found, profiles, surfaces, glass } = found;
     let (working, scale) = (working.as_ref(), *scale);
     let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
     let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
@@ -345,7 +345,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             // Empty glass is transparent: it looks like the board beside it.
             let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
             // Under a liquid's lit surface nothing is empty glass.
-            let sample = if !liquid_ended && !under_surface(rect) && board::looks_empty(color, beside) {
+            let sample = if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, beside, *glass) {
                 SlotSample::Empty
             } else if slots::is_dark_grey(color)
                 && !glyphless

@@ -137,6 +137,20 @@ fn rim_strokes_and_glass_seen_only_in_empty_vessels_are_no_liquid() {
     reads_exactly(&[4311, 9405, 4375]);
 }
 
+/// Dark blue liquid on a dark blue board in vases whose empty glass is
+/// tinted grey (tuning 3044), and a dark maroon liquid on a maroon board
+/// in flasks tinted pink (tuning 9672): glass tinted unlike the board
+/// never shows the bare board, so those slots are liquid. Small `?`s,
+/// anti-aliased fainter than a plain glyph's strokes, six and four down
+/// each tube (tuning 715, 1920), counted by their rhythm; and a ball sort
+/// whose dark balls meet light ones down the middle (tuning 2054), whose
+/// curves are no such glyphs. All but 2054 were refused before; 2054 was
+/// refused by the faint glyphs' first version.
+#[test]
+fn liquid_the_boards_colour_and_faint_glyphs_are_read() {
+    reads_exactly(&[3044, 9672, 715, 1920, 2054]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

@@ -5,7 +5,7 @@
 
 use image::RgbImage;
 
-use super::is_stroke;
+use super::is_stroke_above;
 use crate::geometry::{Rect, SlotSample};
 
 /// The hidden layer's cell is dark and of little colour: no lighter than
@@ -41,8 +41,30 @@ const GLYPH_WHITE: u8 = 190;
 /// third stands less; 110 keeps clear of both.
 pub(super) const GLYPH_ABOVE_CELL: u8 = 110;
 
+/// How far above its cell a stroke of a faint glyph stands, in every
+/// channel or in luma: half of [`GLYPH_ABOVE_CELL`]. A small `?` drawn in
+/// anti-aliased strokes a pixel wide reaches only part of the way to its
+/// white (tuning 3517: 9-pixel glyphs on a cell of grey 72 peak 100
+/// above it), as bright as a highlight streak; such strokes count only
+/// where their glyphs repeat down the tube, one a layer, four or more
+/// ([`MIN_SHORT_GLYPHS`]), each over more of its dark cell, which a
+/// streak (one long piece), noise or a ball's curve does not. Half, not
+/// fitted.
+const FAINT_GLYPH_ABOVE_CELL: u8 = GLYPH_ABOVE_CELL / 2;
+
+/// How bright a glyph's strokes are sought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strokes {
+    /// White, or [`GLYPH_ABOVE_CELL`] above the cell.
+    Plain,
+    /// [`FAINT_GLYPH_ABOVE_CELL`] above the cell, believed only in rhythm.
+    Faint,
+}
+
 /// Rows where a dark strip holds a cluster of near-white pixels, grouped into
 /// glyphs (gaps of a few rows allowed: the dot of a `?`); their centre rows.
+/// Where none is found, fainter strokes in glyphs that repeat evenly down
+/// the strip ([`FAINT_GLYPH_ABOVE_CELL`]).
 pub(in crate::vision::water) fn glyph_centres(
     img: &RgbImage,
     x0: u32,
@@ -51,6 +73,17 @@ pub(in crate::vision::water) fn glyph_centres(
     y1: u32,
     prof: &[[u8; 3]],
 ) -> Vec<u32> {
+    let plain = glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Plain);
+    if plain.is_empty() { glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Faint) } else { plain }
+}
+
+/// The glyphs' centre rows in the strip `x0..x1` by `y0..y1` (`prof` its
+/// row colours), their strokes as bright as `strokes` asks.
+fn glyphs_of(img: &RgbImage, (x0, x1, y0, y1): (u32, u32, u32, u32), prof: &[[u8; 3]], strokes: Strokes) -> Vec<u32> {
+    let above = match strokes {
+        Strokes::Plain => GLYPH_ABOVE_CELL,
+        Strokes::Faint => FAINT_GLYPH_ABOVE_CELL,
+    };
     // A glyph over half the strip's width (a flask's, 7 pixels of a strip
     // of 12, tuning 1401) is the strip's median colour on its rows: the
     // cell is then the median of the strip widened by a third either
@@ -59,7 +92,7 @@ pub(in crate::vision::water) fn glyph_centres(
     let wider = (x0.saturating_sub(side), (x1 + side).min(img.width()));
     // A stroke on the darkest cell is at least this bright in every
     // channel, or in luma.
-    let faintest_stroke = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
+    let faintest_stroke = GLYPH_WHITE.min(above);
     // Enough strokes in the strip's middle third for a glyph.
     let enough = |strokes: usize| strokes * 36 >= (x1 - x0) as usize;
     // Whether the wider row's median may be a hidden cell's grey: its
@@ -88,7 +121,7 @@ pub(in crate::vision::water) fn glyph_centres(
         // Strokes in the middle third: a `?` is centred, while a round
         // bottom's outline enters the strip from its sides. Its strokes are
         // white, or a tint far brighter than the cell (the cell's own light).
-        let stroke = |x: u32| is_stroke(img.get_pixel(x, y).0, cell, GLYPH_WHITE);
+        let stroke = |x: u32| is_stroke_above(img.get_pixel(x, y).0, cell, GLYPH_WHITE, above);
         let middle = (x0 + third..x1 - third).filter(|&x| stroke(x)).count();
         // A glyph is a few strokes, and a bar may fill the middle third; a
         // row bright across the whole strip is an outline or a highlight.
@@ -124,6 +157,15 @@ pub(in crate::vision::water) fn glyph_centres(
             _ => glyphs.push(piece),
         }
     }
+    // A faint glyph stands in a hidden cell, which goes on under it: the
+    // strip is dark grey just below it. Where a light ball's curve meets
+    // a dark one down the middle, the light ball is below (tuning 2054,
+    // 5777). (Above, a glyph drawn high in its cell may touch the layer
+    // over it, tuning 2233.)
+    if strokes == Strokes::Faint {
+        let cell_under = |g: &(u32, u32)| prof.get((g.1 + 2 - y0) as usize).is_some_and(|&c| is_dark_grey(c));
+        glyphs.retain(cell_under);
+    }
     // A glyph is at least 5 rows tall; a shorter one counts where it
     // repeats a taller one's rhythm down the tube: hidden layers stack,
     // one glyph each, so their glyphs stand evenly apart (a `!`'s bar of 3
@@ -135,7 +177,11 @@ pub(in crate::vision::water) fn glyph_centres(
     let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
     let mid = super::super::median(gaps.clone());
     let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
-    if even && (glyphs.iter().any(tall) || centres.len() >= MIN_SHORT_GLYPHS) {
+    if even && centres.len() >= MIN_SHORT_GLYPHS {
+        centres
+    } else if strokes == Strokes::Faint {
+        Vec::new()
+    } else if even && glyphs.iter().any(tall) {
         centres
     } else {
         glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()

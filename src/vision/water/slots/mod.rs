@@ -416,12 +416,19 @@ pub(crate) const SLOT_STROKE_WHITE: u8 = 200;
 /// (every channel at least `white`), or a tint far brighter than the cell
 /// ([`GLYPH_ABOVE_CELL`] in every channel, or in luma, whatever its hue).
 pub(crate) fn is_stroke(p: [u8; 3], cell: [u8; 3], white: u8) -> bool {
-    if (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(GLYPH_ABOVE_CELL))) {
+    is_stroke_above(p, cell, white, GLYPH_ABOVE_CELL)
+}
+
+/// Whether a pixel is a stroke on a cell of colour `cell`: white (every
+/// channel at least `white`), or `above` brighter than the cell in every
+/// channel, or in luma.
+fn is_stroke_above(p: [u8; 3], cell: [u8; 3], white: u8, above: u8) -> bool {
+    if (0..3).all(|c| p[c] >= white.min(cell[c].saturating_add(above))) {
         return true;
     }
     // A luma is at most its brightest channel: most pixels are ruled out
     // without it.
-    let least = luma(cell) + GLYPH_ABOVE_CELL as u32 * 256;
+    let least = luma(cell) + above as u32 * 256;
     p.iter().any(|&c| c as u32 * 256 >= least) && luma(p) >= least
 }
 

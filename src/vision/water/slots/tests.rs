@@ -436,3 +436,29 @@ fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
     assert_eq!(top, 30);
     assert_ne!(colour, Some(white));
 }
+
+#[test]
+fn faint_glyphs_count_only_where_they_repeat_one_a_layer() {
+    // Tuning 3517: small anti-aliased `?`s on cells of grey 72, their
+    // strokes about 100 above the cell (under `GLYPH_ABOVE_CELL`), one in
+    // each of six hidden layers 15 rows tall.
+    let (cell, faint, white) = (image::Rgb([79, 65, 72]), image::Rgb([172, 168, 170]), image::Rgb([240, 240, 240]));
+    let marks = |rows: &[std::ops::Range<u32>], stroke| {
+        let mut img = RgbImage::from_pixel(42, 100, cell);
+        for y in rows.iter().flat_map(|r| r.clone()) {
+            for x in 19..22 {
+                img.put_pixel(x, y, stroke);
+            }
+        }
+        let prof = row_colors(&img, 0, 42, 0, 100, 1);
+        glyph_centres(&img, 0, 42, 0, 100, &prof)
+    };
+    let glyphs: Vec<std::ops::Range<u32>> = (0..6).map(|k| 5 + 15 * k..11 + 15 * k).collect();
+    assert_eq!(marks(&glyphs, faint), vec![8, 23, 38, 53, 68, 83]);
+    // Three of them could stand evenly by chance; a streak as bright down
+    // the middle is one long piece: neither is a glyph.
+    assert_eq!(marks(&glyphs[..3], faint), Vec::<u32>::new());
+    assert_eq!(marks(&[5..95], faint), Vec::<u32>::new());
+    // Strokes as bright as a plain glyph's count two alone (tall enough).
+    assert_eq!(marks(&glyphs[..2], white), vec![8, 23]);
+}

@@ -31,7 +31,7 @@ pub(crate) fn looks_empty_through(slot: [u8; 3], beside: [u8; 3], glass: Option<
 
 /// Whether `color` is no shade of the tinted glass `glass`: farther from
 /// it than one colour's samples spread ([`SAME_COLOR_MAX_DELTA_E`]).
-pub(crate) fn unlike_glass(color: [u8; 3], glass: [u8; 3]) -> bool {
+fn unlike_glass(color: [u8; 3], glass: [u8; 3]) -> bool {
     delta_e(to_lab(color), to_lab(glass)) >= SAME_COLOR_MAX_DELTA_E
 }
 

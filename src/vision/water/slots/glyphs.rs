@@ -74,7 +74,13 @@ pub(in crate::vision::water) fn glyph_centres(
     prof: &[[u8; 3]],
 ) -> Vec<u32> {
     let plain = glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Plain);
-    if plain.is_empty() { glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Faint) } else { plain }
+    // A faint glyph needs a dark grey row under it: a strip with none (most
+    // strips of liquid) is not scanned again.
+    if plain.is_empty() && prof.iter().any(|&c| is_dark_grey(c)) {
+        glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Faint)
+    } else {
+        plain
+    }
 }
 
 /// The glyphs' centre rows in the strip `x0..x1` by `y0..y1` (`prof` its

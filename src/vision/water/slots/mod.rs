@@ -28,20 +28,37 @@ pub(super) use glyphs::{glyph_centres, glyph_outside_hidden, glyph_steps, glyphs
 /// Per-row median colour of the central strip of a tube, from every
 /// `step`-th column.
 pub(super) fn row_colors(img: &RgbImage, x0: u32, x1: u32, y0: u32, y1: u32, step: u32) -> Vec<[u8; 3]> {
+    // A count per channel value, not a sort: this is the reader's hottest
+    // loop (a third of lvl105's reading time). The counts are emptied by
+    // taking the row's pixels out again, not by clearing all 256.
+    let xs = || (x0..x1).step_by(step.max(1) as usize);
+    let n = xs().count();
+    let mut counts = [[0u32; 256]; 3];
     (y0..y1)
         .map(|y| {
-            let mut ch: [Vec<u8>; 3] = Default::default();
-            for x in (x0..x1).step_by(step.max(1) as usize) {
+            for x in xs() {
                 let p = img.get_pixel(x, y).0;
                 for c in 0..3 {
-                    ch[c].push(p[c]);
+                    counts[c][p[c] as usize] += 1;
                 }
             }
-            let med = |v: &mut Vec<u8>| {
-                v.sort_unstable();
-                v[v.len() / 2]
-            };
-            [med(&mut ch[0]), med(&mut ch[1]), med(&mut ch[2])]
+            let mut out = [0u8; 3];
+            for c in 0..3 {
+                let mut seen = 0;
+                out[c] = (0..=255u8)
+                    .find(|&v| {
+                        seen += counts[c][v as usize] as usize;
+                        seen > n / 2
+                    })
+                    .unwrap_or(0);
+            }
+            for x in xs() {
+                let p = img.get_pixel(x, y).0;
+                for c in 0..3 {
+                    counts[c][p[c] as usize] -= 1;
+                }
+            }
+            out
         })
         .collect()
 }

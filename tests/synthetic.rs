@@ -144,11 +144,14 @@ fn rim_strokes_and_glass_seen_only_in_empty_vessels_are_no_liquid() {
 /// anti-aliased fainter than a plain glyph's strokes, six and four down
 /// each tube (tuning 715, 1920), counted by their rhythm; and a ball sort
 /// whose dark balls meet light ones down the middle (tuning 2054), whose
-/// curves are no such glyphs. All but 2054 were refused before; 2054 was
-/// refused by the faint glyphs' first version.
+/// curves are no such glyphs, and ball sorts whose balls' round bottoms
+/// narrow into the dark gap under them (tuning 1205, 2056), with the ball,
+/// not a dark cell, over them. All but 2054 were refused before; 2054 was
+/// refused by the faint glyphs' first version, 1205 and 2056 by its
+/// second.
 #[test]
 fn liquid_the_boards_colour_and_faint_glyphs_are_read() {
-    reads_exactly(&[3044, 9672, 715, 1920, 2054]);
+    reads_exactly(&[3044, 9672, 715, 1920, 2054, 1205, 2056]);
 }
 
 /// Reads each generated case of `seeds` and asserts it is read exactly

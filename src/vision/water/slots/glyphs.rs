@@ -163,14 +163,22 @@ fn glyphs_of(img: &RgbImage, (x0, x1, y0, y1): (u32, u32, u32, u32), prof: &[[u8
             _ => glyphs.push(piece),
         }
     }
-    // A faint glyph stands in a hidden cell, which goes on under it: the
-    // strip is dark grey just below it. Where a light ball's curve meets
-    // a dark one down the middle, the light ball is below (tuning 2054,
-    // 5777). (Above, a glyph drawn high in its cell may touch the layer
-    // over it, tuning 2233.)
+    // A faint glyph stands in a hidden cell, which goes on under it and
+    // over it: the strip is dark grey just below it, and within its own
+    // height above it. Where a light ball's curve meets a dark one down the
+    // middle, the light ball is below (tuning 2054, 5777); a ball's round
+    // bottom narrowing into the gap under it has the ball over it (tuning
+    // 2055, 5773). The top glyph may touch the layer over the hidden cells
+    // (a glyph drawn high in its cell, tuning 2233).
     if strokes == Strokes::Faint {
-        let cell_under = |g: &(u32, u32)| prof.get((g.1 + 2 - y0) as usize).is_some_and(|&c| is_dark_grey(c));
-        glyphs.retain(cell_under);
+        let dark = |y: u32| prof.get(y.wrapping_sub(y0) as usize).is_some_and(|&c| is_dark_grey(c));
+        let cell_over = |g: &(u32, u32)| (g.0.saturating_sub((g.1 - g.0 + 1).max(2))..g.0).any(dark);
+        let mut top = true;
+        glyphs.retain(|g| {
+            let in_cell = dark(g.1 + 2) && (top || cell_over(g));
+            top = false;
+            in_cell
+        });
     }
     // A glyph is at least 5 rows tall; a shorter one counts where it
     // repeats a taller one's rhythm down the tube: hidden layers stack,

@@ -463,3 +463,35 @@ fn faint_glyphs_count_only_where_they_repeat_one_a_layer() {
     // Strokes as bright as a plain glyph's count two alone (tall enough).
     assert_eq!(marks(&glyphs[..2], white), vec![7, 22]);
 }
+
+#[test]
+fn a_balls_round_bottom_over_the_gap_is_no_faint_glyph() {
+    // Tuning 5773: green balls 15 rows apart on a navy board (dark grey
+    // to the hidden-cell test), each ball's round bottom narrowing to a
+    // few middle pixels over the gap under it: faint strokes (102 above
+    // the navy in luma) with a dark cell under them, evenly spaced, but
+    // with the ball, not a cell, over them.
+    let (gap, ball) = (image::Rgb([51, 77, 100]), image::Rgb([78, 205, 162]));
+    let mut img = RgbImage::from_pixel(42, 100, gap);
+    for k in 0..6 {
+        for y in 15 * k + 1..15 * k + 13 {
+            let xs = if y < 15 * k + 11 { 0..42 } else { 19..22 };
+            for x in xs {
+                img.put_pixel(x, y, ball);
+            }
+        }
+    }
+    let prof = row_colors(&img, 0, 42, 0, 100, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 100, &prof), Vec::<u32>::new());
+    // The same marks with the gap's dark cell over them too are glyphs.
+    let mut cells = RgbImage::from_pixel(42, 100, gap);
+    for k in 0..6 {
+        for y in 15 * k + 11..15 * k + 13 {
+            for x in 19..22 {
+                cells.put_pixel(x, y, ball);
+            }
+        }
+    }
+    let prof = row_colors(&cells, 0, 42, 0, 100, 1);
+    assert_eq!(glyph_centres(&cells, 0, 42, 0, 100, &prof).len(), 6);
+}

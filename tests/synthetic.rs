@@ -154,6 +154,17 @@ fn liquid_the_boards_colour_and_faint_glyphs_are_read() {
     reads_exactly(&[3044, 9672, 715, 1920, 2054, 1205, 2056]);
 }
 
+/// A fresh generated case once solved as another level: a full tube of
+/// tan liquid within ΔE 20 of its peach board, read as empty glass though
+/// the empty tubes' glass steps from that board otherwise (60355). And
+/// glass over sky and clouds and over a grained ground, whose steps from
+/// the board differ and must not be compared (60815, read exactly before
+/// the rule and refused by its first version, which compared them).
+#[test]
+fn liquid_near_the_boards_colour_is_no_glass() {
+    reads_exactly(&[60355, 60815]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

@@ -10,6 +10,7 @@ use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{RUN_STEP, color_distance};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, median_color, to_lab};
+use palette::Lab;
 
 /// Empty glass shows the board behind it, at most a little lighter or
 /// tinted. Compared in CIELAB: a dark liquid on a dark board (olive on teal)
@@ -37,6 +38,50 @@ fn unlike_glass(color: [u8; 3], glass: [u8; 3]) -> bool {
 
 /// Largest CIELAB distance between empty glass and the board beside it.
 pub(crate) const EMPTY_DELTA_E: f32 = 20.0;
+
+/// Which of the slots read as empty glass are not, each given as its
+/// colour and the board's beside it. One screen's glass is one glass: over
+/// boards alike it shows, every empty slot steps from the board beside it
+/// by about the same CIELAB step (lighter, tinted). Glass mixes into what
+/// is behind it, so over boards within one colour's spread
+/// ([`SAME_COLOR_MAX_DELTA_E`]) of each other its steps are within that
+/// spread too. Among the empty slots over a board like a slot's, the step
+/// most share (the nearest the board's on a tie: glass is transparent) is
+/// the glass's; a slot whose step is farther from it than that spread is a
+/// liquid near the board's colour, not glass. Test case 60355: a full tube
+/// of tan liquid ΔE 19 from a peach board, under [`EMPTY_DELTA_E`], where
+/// the empty tubes' glass is ΔE 6 from it and lighter; it was read empty,
+/// and a level with one colour fewer solved. Over boards unlike each other
+/// (sky and ground, a cloud beside the glass) the steps are not compared.
+pub(crate) fn unlike_the_glass(looks: &[([u8; 3], [u8; 3])]) -> Vec<bool> {
+    let labs: Vec<([f32; 3], Lab)> = looks
+        .iter()
+        .map(|&(slot, beside)| {
+            let (s, b) = (to_lab(slot), to_lab(beside));
+            ([s.l - b.l, s.a - b.a, s.b - b.b], b)
+        })
+        .collect();
+    let apart = |p: &[f32; 3], q: &[f32; 3]| p.iter().zip(q).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+    let within = |d: f32| d < SAME_COLOR_MAX_DELTA_E;
+    // Which pairs step alike, and which stand over boards alike.
+    let pairs = |alike: &dyn Fn(usize, usize) -> bool| -> Vec<Vec<bool>> {
+        (0..labs.len()).map(|i| (0..labs.len()).map(|j| alike(i, j)).collect()).collect()
+    };
+    let steps_alike = pairs(&|i, j| within(apart(&labs[i].0, &labs[j].0)));
+    let boards_alike = pairs(&|i, j| within(delta_e(labs[i].1, labs[j].1)));
+    (0..labs.len())
+        .map(|k| {
+            let over_like: Vec<usize> = (0..labs.len()).filter(|&j| boards_alike[k][j]).collect();
+            let sharing = |j: usize| over_like.iter().filter(|&&i| steps_alike[i][j]).count();
+            let glass = over_like.iter().copied().max_by(|&p, &q| {
+                sharing(p)
+                    .cmp(&sharing(q))
+                    .then_with(|| apart(&labs[q].0, &[0.0; 3]).total_cmp(&apart(&labs[p].0, &[0.0; 3])))
+            });
+            glass.is_some_and(|g| !steps_alike[k][g])
+        })
+        .collect()
+}
 
 /// The median colour of the board next to a tube, level with a slot when
 /// there is room (see [`beside_patch`]).
@@ -226,5 +271,26 @@ mod tests {
         assert!(!looks_empty_through(liquid, board, Some(glass)));
         // The glass itself, or a shade of it, is still empty.
         assert!(looks_empty_through([78, 92, 100], [70, 85, 96], Some(glass)));
+    }
+
+    #[test]
+    fn a_liquid_near_the_board_unlike_the_screens_glass_is_no_glass() {
+        // Test case 60355's colours: a peach board, the empty tubes' lighter
+        // glass over it, and a tan liquid within ΔE 20 of the board.
+        let (board, glass, tan) = ([233, 188, 155], [237, 199, 171], [200, 143, 98]);
+        assert!(looks_empty(tan, board));
+        let mut looks = vec![(glass, board); 6];
+        looks.extend([(tan, board); 3]);
+        let unlike = unlike_the_glass(&looks);
+        assert_eq!(unlike, [[false; 6].as_slice(), &[true; 3]].concat());
+        // Glass a little lighter or darker in places is still the glass.
+        assert_eq!(unlike_the_glass(&[(glass, board), (board, board), ([228, 192, 160], board)]), [false; 3]);
+        // With as many of each, the look nearer the board is the glass.
+        assert_eq!(unlike_the_glass(&[(tan, board), (glass, board)]), [true, false]);
+        // Glass over a board unlike the others' (a cloud beside it) steps
+        // from it otherwise, and is not compared with them.
+        let (sky, cloud) = ([215, 210, 172], [238, 236, 224]);
+        let looks = [([225, 221, 197], sky), ([226, 222, 194], sky), ([214, 207, 166], cloud)];
+        assert_eq!(unlike_the_glass(&looks), [false; 3]);
     }
 }

@@ -321,6 +321,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     // One sample per slot, bottom first, classified.
     let mut samples: Vec<Vec<SlotSample>> = Vec::new();
     let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
+    let mut besides: Vec<Vec<[u8; 3]>> = Vec::new();
     let mut lits = Vec::new();
     let mut cappeds = Vec::new();
     let mut layout_tubes = Vec::new();
@@ -339,11 +340,13 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         let mut tube_samples = Vec::new();
         let mut tube_raw = Vec::new();
         let mut liquid_ended = false;
+        let mut tube_beside = Vec::new();
         for rect in rects.iter().rev() {
             let (color, bright) = sample_slot(working, rect);
             tube_raw.push(color);
             // Empty glass is transparent: it looks like the board beside it.
             let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
+            tube_beside.push(beside);
             // Under a liquid's lit surface nothing is empty glass.
             let sample = if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, beside, *glass) {
                 SlotSample::Empty
@@ -361,6 +364,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         // Walked top down; stored bottom first.
         tube_samples.reverse();
         tube_raw.reverse();
+        tube_beside.reverse();
         glyph_steps.extend(slots::glyph_steps(&rects, &tube_samples, &prof.glyphs));
         // A `?` glyph marks a hidden layer, never glass or a liquid.
         if slots::glyph_outside_hidden(&rects, &tube_samples, &prof.glyphs) {
@@ -388,6 +392,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         cappeds.push(capped);
         samples.push(tube_samples);
         raws.push(tube_raw);
+        besides.push(tube_beside);
         layout_tubes.push(TubeLayout {
             outer: tube.outer.scaled(scale),
             slots: rects.iter().map(|r| r.scaled(scale)).collect(),
@@ -395,6 +400,26 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
     }
     if let Some(doubt) = doubts::glyphs_off_unit(glyph_steps, &samples) {
         return Err(VisionError::Doubtful(doubt));
+    }
+
+    // Empty glass looks alike across one screen: empty slots whose step from
+    // the board is not the glass's are liquid (from the lowest up, so that
+    // no liquid stands over glass).
+    let empties: Vec<(usize, usize)> = (samples.iter().enumerate())
+        .flat_map(|(t, tube)| {
+            tube.iter().enumerate().filter(|(_, s)| **s == SlotSample::Empty).map(move |(i, _)| (t, i))
+        })
+        .collect();
+    let looks: Vec<([u8; 3], [u8; 3])> = empties.iter().map(|&(t, i)| (raws[t][i], besides[t][i])).collect();
+    let unlike = board::unlike_the_glass(&looks);
+    for (t, tube) in samples.iter_mut().enumerate() {
+        let first = tube.iter().position(|s| *s == SlotSample::Empty).unwrap_or(tube.len());
+        for i in first..tube.len() {
+            if !empties.binary_search(&(t, i)).is_ok_and(|k| unlike[k]) {
+                break;
+            }
+            tube[i] = SlotSample::Color(raws[t][i]);
+        }
     }
 
     // A headroom nearly a layer tall can pass for one more slot: when the

@@ -8,7 +8,7 @@ use image::RgbImage;
 
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{RUN_STEP, color_distance};
-use crate::geometry::Rect;
+use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use palette::Lab;
 
@@ -81,6 +81,33 @@ pub(crate) fn unlike_the_glass(looks: &[([u8; 3], [u8; 3])]) -> Vec<bool> {
             glass.is_some_and(|g| !steps_alike[k][g])
         })
         .collect()
+}
+
+/// Takes for liquid, in each tube (`samples`, `raws` and the board
+/// `besides` each slot, bottom first), the slots read empty that are
+/// [`unlike_the_glass`], from the lowest up, so that no liquid stands over
+/// glass.
+pub(crate) fn liquid_unlike_the_glass(
+    samples: &mut [Vec<SlotSample>],
+    raws: &[Vec<[u8; 3]>],
+    besides: &[Vec<[u8; 3]>],
+) {
+    let empties: Vec<(usize, usize)> = (samples.iter().enumerate())
+        .flat_map(|(t, tube)| {
+            tube.iter().enumerate().filter(|(_, s)| **s == SlotSample::Empty).map(move |(i, _)| (t, i))
+        })
+        .collect();
+    let looks: Vec<([u8; 3], [u8; 3])> = empties.iter().map(|&(t, i)| (raws[t][i], besides[t][i])).collect();
+    let unlike = unlike_the_glass(&looks);
+    for (t, tube) in samples.iter_mut().enumerate() {
+        let first = tube.iter().position(|s| *s == SlotSample::Empty).unwrap_or(tube.len());
+        for i in first..tube.len() {
+            if !empties.binary_search(&(t, i)).is_ok_and(|k| unlike[k]) {
+                break;
+            }
+            tube[i] = SlotSample::Color(raws[t][i]);
+        }
+    }
 }
 
 /// The median colour of the board next to a tube, level with a slot when

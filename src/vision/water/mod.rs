@@ -337,10 +337,8 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
             s.band_top.filter(|&top| ((s.liquid_top - top) as f32) < geometry.layer_height * LIT_BAND_SHARE)
         });
         let capped = own_band.map(|top| rects.iter().filter(|r| (r.y0 + r.y1) / 2 >= top).count());
-        let mut tube_samples = Vec::new();
-        let mut tube_raw = Vec::new();
+        let (mut tube_samples, mut tube_raw, mut tube_beside) = (Vec::new(), Vec::new(), Vec::new());
         let mut liquid_ended = false;
-        let mut tube_beside = Vec::new();
         for rect in rects.iter().rev() {
             let (color, bright) = sample_slot(working, rect);
             tube_raw.push(color);
@@ -402,25 +400,7 @@ fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Det
         return Err(VisionError::Doubtful(doubt));
     }
 
-    // Empty glass looks alike across one screen: empty slots whose step from
-    // the board is not the glass's are liquid (from the lowest up, so that
-    // no liquid stands over glass).
-    let empties: Vec<(usize, usize)> = (samples.iter().enumerate())
-        .flat_map(|(t, tube)| {
-            tube.iter().enumerate().filter(|(_, s)| **s == SlotSample::Empty).map(move |(i, _)| (t, i))
-        })
-        .collect();
-    let looks: Vec<([u8; 3], [u8; 3])> = empties.iter().map(|&(t, i)| (raws[t][i], besides[t][i])).collect();
-    let unlike = board::unlike_the_glass(&looks);
-    for (t, tube) in samples.iter_mut().enumerate() {
-        let first = tube.iter().position(|s| *s == SlotSample::Empty).unwrap_or(tube.len());
-        for i in first..tube.len() {
-            if !empties.binary_search(&(t, i)).is_ok_and(|k| unlike[k]) {
-                break;
-            }
-            tube[i] = SlotSample::Color(raws[t][i]);
-        }
-    }
+    board::liquid_unlike_the_glass(&mut samples, &raws, &besides); // one screen's glass is one glass
 
     // A headroom nearly a layer tall can pass for one more slot: when the
     // tubes barely hold `capacity` layers, the top slot is empty in every

@@ -54,29 +54,28 @@ pub(crate) const EMPTY_DELTA_E: f32 = 20.0;
 /// and a level with one colour fewer solved. Over boards unlike each other
 /// (sky and ground, a cloud beside the glass) the steps are not compared.
 pub(crate) fn unlike_the_glass(looks: &[([u8; 3], [u8; 3])]) -> Vec<bool> {
-    let labs: Vec<([f32; 3], Lab)> = looks
+    // Each slot's step from its board (a difference of CIELAB colours, so
+    // [`delta_e`] measures between steps too), and the board.
+    let steps: Vec<(Lab, Lab)> = looks
         .iter()
         .map(|&(slot, beside)| {
             let (s, b) = (to_lab(slot), to_lab(beside));
-            ([s.l - b.l, s.a - b.a, s.b - b.b], b)
+            (Lab::new(s.l - b.l, s.a - b.a, s.b - b.b), b)
         })
         .collect();
-    let apart = |p: &[f32; 3], q: &[f32; 3]| p.iter().zip(q).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+    let n = steps.len();
     let within = |d: f32| d < SAME_COLOR_MAX_DELTA_E;
-    // Which pairs step alike, and which stand over boards alike.
-    let pairs = |alike: &dyn Fn(usize, usize) -> bool| -> Vec<Vec<bool>> {
-        (0..labs.len()).map(|i| (0..labs.len()).map(|j| alike(i, j)).collect()).collect()
-    };
-    let steps_alike = pairs(&|i, j| within(apart(&labs[i].0, &labs[j].0)));
-    let boards_alike = pairs(&|i, j| within(delta_e(labs[i].1, labs[j].1)));
-    (0..labs.len())
+    let steps_alike: Vec<Vec<bool>> =
+        (0..n).map(|i| (0..n).map(|j| within(delta_e(steps[i].0, steps[j].0))).collect()).collect();
+    let none = Lab::new(0.0, 0.0, 0.0);
+    (0..n)
         .map(|k| {
-            let over_like: Vec<usize> = (0..labs.len()).filter(|&j| boards_alike[k][j]).collect();
+            let over_like: Vec<usize> = (0..n).filter(|&j| within(delta_e(steps[k].1, steps[j].1))).collect();
             let sharing = |j: usize| over_like.iter().filter(|&&i| steps_alike[i][j]).count();
             let glass = over_like.iter().copied().max_by(|&p, &q| {
                 sharing(p)
                     .cmp(&sharing(q))
-                    .then_with(|| apart(&labs[q].0, &[0.0; 3]).total_cmp(&apart(&labs[p].0, &[0.0; 3])))
+                    .then_with(|| delta_e(steps[q].0, none).total_cmp(&delta_e(steps[p].0, none)))
             });
             glass.is_some_and(|g| !steps_alike[k][g])
         })

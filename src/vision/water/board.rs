@@ -86,11 +86,7 @@ pub(crate) fn unlike_the_glass(looks: &[([u8; 3], [u8; 3])]) -> Vec<bool> {
 /// `besides` each slot, bottom first), the slots read empty that are
 /// [`unlike_the_glass`], from the lowest up, so that no liquid stands over
 /// glass.
-pub(crate) fn liquid_unlike_the_glass(
-    samples: &mut [Vec<SlotSample>],
-    raws: &[Vec<[u8; 3]>],
-    besides: &[Vec<[u8; 3]>],
-) {
+pub(crate) fn liquid_unlike_the_glass(samples: &mut [Vec<SlotSample>], raws: &[&[[u8; 3]]], besides: &[&[[u8; 3]]]) {
     let empties: Vec<(usize, usize)> = (samples.iter().enumerate())
         .flat_map(|(t, tube)| {
             tube.iter().enumerate().filter(|(_, s)| **s == SlotSample::Empty).map(move |(i, _)| (t, i))

@@ -13,6 +13,7 @@
 mod board;
 pub mod colors;
 mod columns;
+mod detect;
 pub mod doubts;
 mod faint;
 mod found;
@@ -37,15 +38,14 @@ use image::RgbImage;
 use thiserror::Error;
 
 use crate::config::Theme;
-use crate::geometry::{Layout, Rect, SlotSample, TubeLayout};
-use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::geometry::{Layout, SlotSample, TubeLayout};
+use crate::imaging::color::median_color;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
-use found::{Found, FoundBy, LiquidVessels};
+use found::{FoundBy, LiquidVessels};
 use regrid::Grid;
-use slots::{RunFloor, sample_slot, slot_geometry, slot_rects};
-use surface::LIT_BAND_SHARE;
-use tubes::{TubeBox, TubeFinding};
+use slots::RunFloor;
+use tubes::TubeFinding;
 pub use zoom::WORKING_HEIGHT;
 use zoom::{Finder, Look, Zoom};
 
@@ -210,7 +210,7 @@ fn read_by_liquid(
 
 /// Reads a screenshot with the vessels a look found, on one grid.
 fn read_with(image: &RgbImage, options: &ReadOptions, look: Look, found: &FoundBy, grid: Grid) -> WaterSight {
-    match found.as_ref().map_err(Clone::clone).and_then(|found| detect(image, found, look, grid)) {
+    match found.as_ref().map_err(Clone::clone).and_then(|found| detect::detect(image, found, look, grid)) {
         Ok(detection) => judged(image, options, detection),
         Err(e) => WaterSight { detection: None, read: Err(e) },
     }
@@ -291,195 +291,6 @@ fn recognise(
         return Err(VisionError::NotALevel { tubes: puzzle.tubes().len(), colors: puzzle.colors_held() });
     }
     Ok(puzzle)
-}
-
-/// Samples every slot of the vessels a look found (`found`), on one grid.
-fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
-    let Found { working, scale, boxes: found, profiles, surfaces, glass } = found;
-    let (working, scale) = (working.as_ref(), *scale);
-    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
-    let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
-    let mut geometry = slot_geometry(profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
-    match grid {
-        Grid::Measured => {}
-        Grid::LayersAbove(n) => geometry.capacity += n,
-        Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
-        Grid::FloorRaised => {
-            geometry.capacity = geometry.capacity.saturating_sub(1);
-            geometry.bottom_shift -= geometry.layer_height;
-        }
-    }
-    if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
-        return Err(VisionError::NoLayers { found: found.len() });
-    }
-
-    // A dark slot is hidden by its glyph: strokes in its middle, or a
-    // glyph its profile found in its rows (small in a wide slot, case 436).
-    // In vessels found by their liquid with no glyph anywhere, something
-    // bright in it (an outline curving into a narrow bottom) is no glyph.
-    let glyphless = matches!(look.finder, Finder::Liquid(_)) && profiles.iter().all(|p| p.glyphs.is_empty());
-    // One sample per slot, bottom first, classified.
-    let mut samples: Vec<Vec<SlotSample>> = Vec::new();
-    let mut raws: Vec<Vec<[u8; 3]>> = Vec::new();
-    let mut besides: Vec<Vec<[u8; 3]>> = Vec::new();
-    let mut lits = Vec::new();
-    let mut cappeds = Vec::new();
-    let mut layout_tubes = Vec::new();
-    let mut glyph_steps = Vec::new();
-    for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
-        let rects = slot_rects(tube, prof, &geometry);
-        let under_surface = |r: &Rect| surface.is_some_and(|s| (r.y0 + r.y1) / 2 >= s.liquid_top);
-        // A liquid has one top, its lit surface (a band a fraction of a
-        // layer tall, its liquid's own): the slots centred at or under the
-        // band's top may hold liquid, none above it (a cork, a cap, a
-        // neck's glass, or the band itself, drawn above the top layer).
-        let own_band = surface.and_then(|s| {
-            s.band_top.filter(|&top| ((s.liquid_top - top) as f32) < geometry.layer_height * LIT_BAND_SHARE)
-        });
-        let capped = own_band.map(|top| rects.iter().filter(|r| (r.y0 + r.y1) / 2 >= top).count());
-        let (mut tube_samples, mut tube_raw, mut tube_beside) = (Vec::new(), Vec::new(), Vec::new());
-        let mut liquid_ended = false;
-        for rect in rects.iter().rev() {
-            let (color, bright) = sample_slot(working, rect);
-            tube_raw.push(color);
-            // Empty glass is transparent: it looks like the board beside it.
-            let beside = board::sample_beside(working, &tube.outer, rect, &outlines);
-            tube_beside.push(beside);
-            // Under a liquid's lit surface nothing is empty glass.
-            let sample = if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, beside, *glass) {
-                SlotSample::Empty
-            } else if slots::is_dark_grey(color)
-                && !glyphless
-                && (bright >= HIDDEN_GLYPH_SHARE || prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y)))
-            {
-                SlotSample::Hidden
-            } else {
-                SlotSample::Color(color)
-            };
-            liquid_ended |= sample != SlotSample::Empty;
-            tube_samples.push(sample);
-        }
-        // Walked top down; stored bottom first.
-        tube_samples.reverse();
-        tube_raw.reverse();
-        tube_beside.reverse();
-        glyph_steps.extend(slots::glyph_steps(&rects, &tube_samples, &prof.glyphs));
-        // A `?` glyph marks a hidden layer, never glass or a liquid.
-        if slots::glyph_outside_hidden(&rects, &tube_samples, &prof.glyphs) {
-            return Err(VisionError::Doubtful(doubts::Doubt::GlyphUnread { tube: samples.len() + 1 }));
-        }
-        // In a vessel found by its liquid, the hidden layers' number rests
-        // on the grid alone: its glyphs must stand one in each.
-        if matches!(look.finder, Finder::Liquid(_))
-            && !slots::glyphs_in_hidden_slots(&rects, &tube_samples, &prof.glyphs)
-        {
-            return Err(VisionError::Doubtful(doubts::Doubt::GlyphsOffHidden { tube: samples.len() + 1 }));
-        }
-        // A slot the colour of the liquid just below it is more of that
-        // liquid, even where the board beside it is that colour too (a
-        // blue liquid before a blue sky).
-        for i in 1..tube_samples.len() {
-            if tube_samples[i] == SlotSample::Empty
-                && let SlotSample::Color(below) = tube_samples[i - 1]
-                && delta_e(to_lab(tube_raw[i]), to_lab(below)) <= SAME_LIQUID_DELTA_E
-            {
-                tube_samples[i] = SlotSample::Color(tube_raw[i]);
-            }
-        }
-        lits.push(rects.iter().filter(|r| under_surface(r)).count());
-        cappeds.push(capped);
-        samples.push(tube_samples);
-        raws.push(tube_raw);
-        besides.push(tube_beside);
-        layout_tubes.push(TubeLayout {
-            outer: tube.outer.scaled(scale),
-            slots: rects.iter().map(|r| r.scaled(scale)).collect(),
-        });
-    }
-    if let Some(doubt) = doubts::glyphs_off_unit(glyph_steps, &samples) {
-        return Err(VisionError::Doubtful(doubt));
-    }
-
-    board::liquid_unlike_the_glass(&mut samples, &raws, &besides); // one screen's glass is one glass
-
-    // A headroom nearly a layer tall can pass for one more slot: when the
-    // tubes barely hold `capacity` layers, the top slot is empty in every
-    // tube and the layers fill whole tubes without it, it is headroom (start
-    // positions always have full tubes). With room to spare it is a real slot
-    // that happens to be empty everywhere (discovery-level-30).
-    let mut capacity = geometry.capacity;
-    let n_locked = found.len() - open_tubes.len();
-    let filled = samples.iter().flatten().filter(|s| **s != SlotSample::Empty).count();
-    if capacity > 2
-        && geometry.height_in_layers < capacity as f32 + 0.15
-        && samples.iter().all(|t| t.last() == Some(&SlotSample::Empty))
-        && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
-    {
-        capacity -= 1;
-        for ((tube_samples, layout), raw) in samples.iter_mut().zip(&mut layout_tubes).zip(&mut raws) {
-            tube_samples.pop();
-            layout.slots.pop();
-            raw.pop();
-        }
-    }
-    // Locked tubes, in their places: every layer hidden, and the colour of
-    // the icon on the cover.
-    let mut open_samples = samples.into_iter();
-    let mut open_layouts = layout_tubes.into_iter();
-    let mut open_raws = raws.into_iter();
-    let mut open_lits = lits.into_iter();
-    let mut open_cappeds = cappeds.into_iter();
-    let mut capped = Vec::new();
-    let mut raws = Vec::new();
-    let mut lit = Vec::new();
-    let mut samples = Vec::new();
-    let mut layout_tubes = Vec::new();
-    let mut locks = Vec::new();
-    for tube in found {
-        match tube.lock_icon {
-            None => {
-                samples.push(open_samples.next().expect("one per open tube"));
-                raws.push(open_raws.next().expect("one per open tube"));
-                lit.push(open_lits.next().expect("one per open tube").min(capacity));
-                capped.push(open_cappeds.next().expect("one per open tube"));
-                layout_tubes.push(open_layouts.next().expect("one per open tube"));
-                locks.push(None);
-            }
-            Some(icon) => {
-                samples.push(vec![SlotSample::Hidden; capacity]);
-                raws.push(Vec::new());
-                lit.push(0);
-                capped.push(None);
-                let h = geometry.layer_height;
-                let slots = (0..capacity)
-                    .map(|k| {
-                        let y1 = tube.outer.y1 as f32 - k as f32 * h;
-                        Rect { x0: tube.outer.x0, y0: (y1 - h).max(0.0) as u32, x1: tube.outer.x1, y1: y1 as u32 }
-                            .scaled(scale)
-                    })
-                    .collect();
-                layout_tubes.push(TubeLayout { outer: tube.outer.scaled(scale), slots });
-                let liquid = Rect {
-                    x0: icon.x0 + icon.width() / 4,
-                    y0: icon.y0 + icon.height() * 55 / 100,
-                    x1: icon.x1 - icon.width() / 4,
-                    y1: icon.y0 + icon.height() * 85 / 100,
-                };
-                locks.push(Some(sample_slot(working, &liquid).0));
-            }
-        }
-    }
-    Ok(Detection {
-        image_width: image.width(),
-        image_height: image.height(),
-        tubes: layout_tubes,
-        samples,
-        locks,
-        raw: raws,
-        capacity,
-        lit,
-        capped,
-    })
 }
 
 /// Largest CIELAB distance between two slots of one flat liquid, one above

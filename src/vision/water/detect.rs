@@ -1,0 +1,261 @@
+//! Sampling the vessels a look found on one grid: every slot's colour, the
+//! board beside it and its verdict (empty glass, a hidden cell or a
+//! liquid), tube by tube, then the checks that need the whole screen (the
+//! glyphs' steps, one glass per screen, a headroom taken for a slot) and
+//! the locked tubes put back in their places.
+
+use image::RgbImage;
+
+use super::doubts::{self, Doubt};
+use super::found::Found;
+use super::regrid::Grid;
+use super::slots::{self, SlotGeometry, sample_slot, slot_geometry, slot_rects};
+use super::surface::{LIT_BAND_SHARE, LitSurface};
+use super::tubes::TubeBox;
+use super::zoom::{Finder, Look};
+use super::{Detection, HIDDEN_GLYPH_SHARE, MIN_LAYER_ROWS, SAME_LIQUID_DELTA_E, VisionError, board};
+use crate::geometry::{Rect, SlotSample, TubeLayout};
+use crate::imaging::color::{delta_e, to_lab};
+
+/// One open tube as sampled, its slots bottom first.
+struct OpenTube {
+    /// Each slot's verdict.
+    samples: Vec<SlotSample>,
+    /// Each slot's median colour, whatever it was taken for.
+    raw: Vec<[u8; 3]>,
+    /// The board beside each slot.
+    beside: Vec<[u8; 3]>,
+    /// How many slots, from the bottom, lie under the liquid's lit surface.
+    lit: usize,
+    /// How many slots, from the bottom, lie at or under the top of the
+    /// liquid's own lit band (see [`Detection::capped`]).
+    capped: Option<usize>,
+    /// Its outline and slots in the screenshot's pixels.
+    layout: TubeLayout,
+}
+
+/// What a look found that every tube's sampling needs.
+struct Sampling<'a> {
+    working: &'a RgbImage,
+    scale: f32,
+    geometry: &'a SlotGeometry,
+    /// Every vessel's outline: the board beside a slot is sampled clear of them.
+    outlines: &'a [Rect],
+    /// The empty glass's look where the empty vessels show it tinted.
+    glass: Option<[u8; 3]>,
+    /// Vessels found by their liquid with no glyph anywhere: something bright
+    /// in a dark slot (an outline curving into a narrow bottom) is no glyph.
+    glyphless: bool,
+    finder: Finder,
+}
+
+/// Samples every slot of the vessels a look found (`found`), on one grid.
+pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) -> Result<Detection, VisionError> {
+    let Found { working, scale, boxes: found, profiles, surfaces, glass } = found;
+    let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
+    let open_tubes: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
+    let mut geometry = slot_geometry(profiles).ok_or(VisionError::NoLayers { found: found.len() })?;
+    match grid {
+        Grid::Measured => {}
+        Grid::LayersAbove(n) => geometry.capacity += n,
+        Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
+        Grid::FloorRaised => {
+            geometry.capacity = geometry.capacity.saturating_sub(1);
+            geometry.bottom_shift -= geometry.layer_height;
+        }
+    }
+    if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
+        return Err(VisionError::NoLayers { found: found.len() });
+    }
+    let sampling = Sampling {
+        working: working.as_ref(),
+        scale: *scale,
+        geometry: &geometry,
+        outlines: &outlines,
+        glass: *glass,
+        glyphless: matches!(look.finder, Finder::Liquid(_)) && profiles.iter().all(|p| p.glyphs.is_empty()),
+        finder: look.finder,
+    };
+    let mut tubes: Vec<OpenTube> = Vec::new();
+    let mut glyph_steps = Vec::new();
+    for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
+        let rects = slot_rects(tube, prof, &geometry);
+        let sampled = sample_tube(&sampling, tube, &rects, prof, surface.as_ref(), tubes.len() + 1)?;
+        glyph_steps.extend(slots::glyph_steps(&rects, &sampled.samples, &prof.glyphs));
+        tubes.push(sampled);
+    }
+    let mut samples: Vec<Vec<SlotSample>> = tubes.iter_mut().map(|t| std::mem::take(&mut t.samples)).collect();
+    if let Some(doubt) = doubts::glyphs_off_unit(glyph_steps, &samples) {
+        return Err(VisionError::Doubtful(doubt));
+    }
+    let raws: Vec<&[[u8; 3]]> = tubes.iter().map(|t| t.raw.as_slice()).collect();
+    let besides: Vec<&[[u8; 3]]> = tubes.iter().map(|t| t.beside.as_slice()).collect();
+    board::liquid_unlike_the_glass(&mut samples, &raws, &besides); // one screen's glass is one glass
+    for (tube, tube_samples) in tubes.iter_mut().zip(samples) {
+        tube.samples = tube_samples;
+    }
+
+    // A headroom nearly a layer tall can pass for one more slot: when the
+    // tubes barely hold `capacity` layers, the top slot is empty in every
+    // tube and the layers fill whole tubes without it, it is headroom (start
+    // positions always have full tubes). With room to spare it is a real slot
+    // that happens to be empty everywhere (discovery-level-30).
+    let mut capacity = geometry.capacity;
+    let n_locked = found.len() - open_tubes.len();
+    let filled = tubes.iter().flat_map(|t| &t.samples).filter(|s| **s != SlotSample::Empty).count();
+    if capacity > 2
+        && geometry.height_in_layers < capacity as f32 + 0.15
+        && tubes.iter().all(|t| t.samples.last() == Some(&SlotSample::Empty))
+        && (filled + n_locked * (capacity - 1)).is_multiple_of(capacity - 1)
+    {
+        capacity -= 1;
+        for tube in &mut tubes {
+            tube.samples.pop();
+            tube.layout.slots.pop();
+            tube.raw.pop();
+        }
+    }
+    Ok(with_locked_tubes(image, &sampling, found, tubes, capacity))
+}
+
+/// Samples one open tube's slots (`rects`, bottom first), walking down from
+/// its top: empty glass until the first liquid or hidden cell, none under
+/// its lit surface. `number` names the tube in a doubt.
+fn sample_tube(
+    sampling: &Sampling,
+    tube: &TubeBox,
+    rects: &[Rect],
+    prof: &slots::Profile,
+    surface: Option<&LitSurface>,
+    number: usize,
+) -> Result<OpenTube, VisionError> {
+    let under_surface = |r: &Rect| surface.is_some_and(|s| (r.y0 + r.y1) / 2 >= s.liquid_top);
+    // A liquid has one top, its lit surface (a band a fraction of a layer
+    // tall, its liquid's own): the slots centred at or under the band's top
+    // may hold liquid, none above it (a cork, a cap, a neck's glass, or the
+    // band itself, drawn above the top layer).
+    let own_band = surface.and_then(|s| {
+        s.band_top.filter(|&top| ((s.liquid_top - top) as f32) < sampling.geometry.layer_height * LIT_BAND_SHARE)
+    });
+    let capped = own_band.map(|top| rects.iter().filter(|r| (r.y0 + r.y1) / 2 >= top).count());
+    let (mut samples, mut raw, mut beside) = (Vec::new(), Vec::new(), Vec::new());
+    let mut liquid_ended = false;
+    for rect in rects.iter().rev() {
+        let (color, bright) = sample_slot(sampling.working, rect);
+        raw.push(color);
+        // Empty glass is transparent: it looks like the board beside it.
+        let board = board::sample_beside(sampling.working, &tube.outer, rect, sampling.outlines);
+        beside.push(board);
+        // Under a liquid's lit surface nothing is empty glass. A dark slot is
+        // hidden by its glyph: strokes in its middle, or a glyph its profile
+        // found in its rows (small in a wide slot, case 436).
+        let sample =
+            if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, board, sampling.glass) {
+                SlotSample::Empty
+            } else if slots::is_dark_grey(color)
+                && !sampling.glyphless
+                && (bright >= HIDDEN_GLYPH_SHARE || prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y)))
+            {
+                SlotSample::Hidden
+            } else {
+                SlotSample::Color(color)
+            };
+        liquid_ended |= sample != SlotSample::Empty;
+        samples.push(sample);
+    }
+    // Walked top down; stored bottom first.
+    samples.reverse();
+    raw.reverse();
+    beside.reverse();
+    // A `?` glyph marks a hidden layer, never glass or a liquid.
+    if slots::glyph_outside_hidden(rects, &samples, &prof.glyphs) {
+        return Err(VisionError::Doubtful(Doubt::GlyphUnread { tube: number }));
+    }
+    // In a vessel found by its liquid, the hidden layers' number rests on
+    // the grid alone: its glyphs must stand one in each.
+    if matches!(sampling.finder, Finder::Liquid(_)) && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
+        return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
+    }
+    // A slot the colour of the liquid just below it is more of that liquid,
+    // even where the board beside it is that colour too (a blue liquid
+    // before a blue sky).
+    for i in 1..samples.len() {
+        if samples[i] == SlotSample::Empty
+            && let SlotSample::Color(below) = samples[i - 1]
+            && delta_e(to_lab(raw[i]), to_lab(below)) <= SAME_LIQUID_DELTA_E
+        {
+            samples[i] = SlotSample::Color(raw[i]);
+        }
+    }
+    Ok(OpenTube {
+        samples,
+        raw,
+        beside,
+        lit: rects.iter().filter(|r| under_surface(r)).count(),
+        capped,
+        layout: TubeLayout {
+            outer: tube.outer.scaled(sampling.scale),
+            slots: rects.iter().map(|r| r.scaled(sampling.scale)).collect(),
+        },
+    })
+}
+
+/// The detection of every tube found, in their places: the open tubes as
+/// sampled, the locked ones with every layer hidden and the colour of the
+/// icon on the cover.
+fn with_locked_tubes(
+    image: &RgbImage,
+    sampling: &Sampling,
+    found: &[TubeBox],
+    open: Vec<OpenTube>,
+    capacity: usize,
+) -> Detection {
+    let mut open = open.into_iter();
+    let mut detection = Detection {
+        image_width: image.width(),
+        image_height: image.height(),
+        tubes: Vec::new(),
+        samples: Vec::new(),
+        locks: Vec::new(),
+        raw: Vec::new(),
+        capacity,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    };
+    for tube in found {
+        match tube.lock_icon {
+            None => {
+                let sampled = open.next().expect("one per open tube");
+                detection.samples.push(sampled.samples);
+                detection.raw.push(sampled.raw);
+                detection.lit.push(sampled.lit.min(capacity));
+                detection.capped.push(sampled.capped);
+                detection.tubes.push(sampled.layout);
+                detection.locks.push(None);
+            }
+            Some(icon) => {
+                detection.samples.push(vec![SlotSample::Hidden; capacity]);
+                detection.raw.push(Vec::new());
+                detection.lit.push(0);
+                detection.capped.push(None);
+                let h = sampling.geometry.layer_height;
+                let slots = (0..capacity)
+                    .map(|k| {
+                        let y1 = tube.outer.y1 as f32 - k as f32 * h;
+                        Rect { x0: tube.outer.x0, y0: (y1 - h).max(0.0) as u32, x1: tube.outer.x1, y1: y1 as u32 }
+                            .scaled(sampling.scale)
+                    })
+                    .collect();
+                detection.tubes.push(TubeLayout { outer: tube.outer.scaled(sampling.scale), slots });
+                let liquid = Rect {
+                    x0: icon.x0 + icon.width() / 4,
+                    y0: icon.y0 + icon.height() * 55 / 100,
+                    x1: icon.x1 - icon.width() / 4,
+                    y1: icon.y0 + icon.height() * 85 / 100,
+                };
+                detection.locks.push(Some(sample_slot(sampling.working, &liquid).0));
+            }
+        }
+    }
+    detection
+}

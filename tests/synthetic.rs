@@ -165,6 +165,19 @@ fn liquid_near_the_boards_colour_is_no_glass() {
     reads_exactly(&[60355, 60815]);
 }
 
+/// Grids off the liquid's unit with nothing but a split layer to say so:
+/// vases full to the top whose box ends a layer under it, read on a grid
+/// a layer short (tuning 2761, 2998), now read again a layer taller. Glass
+/// tinted grey over the olive top of a gradient, a layer on every full
+/// tube, whose glass over the teal below is read empty (tuning 4655: the
+/// glass moves the slot only 11 units towards the other board). Three
+/// empty tubes of tinted glass beside tubes of hidden layers, every tube
+/// read full (tuning 4373). All were refused before.
+#[test]
+fn grids_a_layer_off_and_glass_over_another_board_are_read() {
+    reads_exactly(&[2761, 2998, 4655, 4373]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {
@@ -199,12 +212,15 @@ fn the_faint_tube_search_beside_a_row_ends() {
 /// tinted glass for empty once misread: every tube read full, its two
 /// empty tubes missed, and a sorted tube taken for the glass (tuning
 /// 8602); the glass over the liquid taken for empty on a grid a layer
-/// too tall, hidden layers leaving the counts open (fresh 40639). Each
-/// must now be read exactly or refused, never read as another level.
+/// too tall, hidden layers leaving the counts open (fresh 40639); and
+/// balls with gaps between them read on a grid a layer short, every tube
+/// but one all hidden, once a split layer sent the reading to other
+/// grids (fresh 60734). Each must now be read exactly or refused, never
+/// read as another level.
 #[test]
 fn readings_that_only_added_up_by_chance_are_refused() {
     use snapsolve::synthetic::water::generate::case;
-    for seed in [36363, 43403, 48647, 27849, 44763, 8602, 40639] {
+    for seed in [36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734] {
         let c = case(seed);
         if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {
             let (got, drawn) = (renamed_in_order(&r.puzzle.to_string()), renamed_in_order(&c.level.to_string()));

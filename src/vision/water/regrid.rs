@@ -33,7 +33,9 @@ use palette::Lab;
 /// second layer where the shorter grid's counts fail so again; raised a
 /// layer off the bottom when the counts fail and every tube's bottom slot
 /// shows one colour in more slots than a colour has layers (the vessel's
-/// own bottom, [`one_colour_on_every_bottom`]). On any grid,
+/// own bottom, [`one_colour_on_every_bottom`]); where none of these says
+/// which way and a layer shows two colours of the level, every layer
+/// shown, a layer taller, then a layer shorter. On any grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
@@ -67,6 +69,26 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         _ if glass_on_top => Some(Grid::LayersFewer(1)),
         _ => None,
     };
+    // A layer showing two colours of the level: the grid is off the
+    // liquid's unit, the picture not saying which way (vases full to the
+    // top, their box ending a layer under it or reaching into the neck;
+    // tuning 2761 and 2998). Both grids are tried, the taller first, only
+    // where every layer is shown: with hidden layers the counts are open,
+    // and a grid a layer short of balls with gaps between them passed
+    // every check while wrong (fresh 60734).
+    let shown = |d: &Detection| d.samples.iter().flatten().all(|s| *s != SlotSample::Hidden);
+    if next.is_none()
+        && matches!(measured.read, Err(VisionError::Doubtful(doubts::Doubt::SplitLayer { .. })))
+        && measured.detection.as_ref().is_some_and(shown)
+    {
+        for grid in [Grid::LayersAbove(1), Grid::LayersFewer(1)] {
+            let (again, _) = with_glass_empty(on_grid(grid), None);
+            let again = unless_in_groups(again);
+            if again.read.is_ok() {
+                return again;
+            }
+        }
+    }
     while let Some(grid) = next {
         let (again, glassy) = with_glass_empty(on_grid(grid), known);
         let again = unless_in_groups(again);
@@ -132,7 +154,8 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
 /// counts failed, with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the
-/// failed reading, and the tinted detection if there was one.
+/// failed reading, and the tinted detection if there was one, else the one
+/// with the board seen through the glass taken for empty.
 fn with_glass_empty(
     image: &RgbImage,
     options: &ReadOptions,
@@ -166,7 +189,8 @@ fn with_glass_empty(
         return (again, None);
     }
     // Glass over another board than the empty slots stand on.
-    if let Some(again) = through::board_through_glass_taken_for_liquid(image, detection).and_then(passing) {
+    let through = through::board_through_glass_taken_for_liquid(image, detection);
+    if let Some(again) = through.clone().and_then(passing) {
         return (again, None);
     }
     // Glass over a grained board: its slots show the grain (and, where
@@ -181,7 +205,11 @@ fn with_glass_empty(
     {
         return (again, None);
     }
-    (sight, glassy)
+    // The glass taken for empty, for the grid a layer fewer: where no
+    // tinted glass was seen, the glass over another board (tuning 4655:
+    // every tube full to a layer under the rim, whose glass over the top
+    // of a gradient was read as one more layer).
+    (sight, glassy.or(through))
 }
 
 /// What a reading knows of the game's empty glass before its slots are

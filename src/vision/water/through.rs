@@ -79,12 +79,6 @@ const MIN_BOARD_CHANGE: f32 = 30.0;
 /// where the board is textured (not fitted; about ΔE 4).
 const THROUGH_TOLERANCE: f32 = 10.0;
 
-/// Least part of a slot's colour, in RGB units, that the other board
-/// seen through the glass must explain: twice [`THROUGH_TOLERANCE`], so
-/// that the line is not fitted to noise (55 units in tuning case 1419,
-/// whose near-white glass, a quarter opaque, lightens a maroon hill).
-const MIN_EXPLAINED: f32 = 2.0 * THROUGH_TOLERANCE;
-
 /// How far outside the RGB cube the glass's own colour may be reckoned,
 /// per channel: the medians it is reckoned from carry noise, divided by
 /// the share (not fitted).
@@ -168,10 +162,15 @@ impl Tint {
         }
         let rest = sub(sub(x, b), self.shift);
         let share = dot(rest, change) / (change_len * change_len);
-        // The glass must move the slot towards the other board by more
-        // than noise: nearer the slot's own board plus the shift, it is the
-        // glass over its own board, which the slots read empty judge.
-        if !(0.0..1.0).contains(&share) || share * change_len < MIN_EXPLAINED {
+        // The glass moves the slot towards the other board, by a share of
+        // the change. However little that is, a slot near its own board
+        // plus the shift is that glass over its own board: where the glass
+        // tints strongly, the slots read empty do not judge it, since it
+        // is farther from the board than empty glass may be (`board::EMPTY_DELTA_E`:
+        // tuning 4655, grey glass over the olive top of a gradient read as
+        // one more layer on every tube, 11 units along the line and 0.5
+        // off it).
+        if !(0.0..1.0).contains(&share) {
             return false;
         }
         // The share is measured against the board sampled beside the slot,
@@ -292,7 +291,17 @@ mod tests {
     /// Tubes of three 30-row slots drawn with `columns` (bottom first) and
     /// `headroom` rows of glass above them, read as `samples`.
     fn drawn(columns: [[[u8; 3]; 3]; 4], samples: Vec<Vec<SlotSample>>, headroom: u32) -> (RgbImage, Detection) {
-        let board = |x: u32| if x >= 195 { HILL } else { SKY };
+        drawn_over(columns, samples, headroom, HILL)
+    }
+
+    /// As [`drawn`], with `other` behind the last tube instead of the hill.
+    fn drawn_over(
+        columns: [[[u8; 3]; 3]; 4],
+        samples: Vec<Vec<SlotSample>>,
+        headroom: u32,
+        other: [u8; 3],
+    ) -> (RgbImage, Detection) {
+        let board = |x: u32| if x >= 195 { other } else { SKY };
         let mut image = RgbImage::from_fn(260, 140, |x, _| image::Rgb(board(x)));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
@@ -334,6 +343,19 @@ mod tests {
         let again = board_through_glass_taken_for_liquid(&image, &detection).expect("the glass was read as liquid");
         assert_eq!(again.samples[3], vec![Empty; 3]);
         assert_eq!(again.samples[0], vec![Color(RED); 3]);
+    }
+
+    #[test]
+    fn glass_over_a_board_a_little_unlike_the_empty_slots_is_that_board_seen_through_it() {
+        // A dusk a little darker than the sky: the glass moves the slot
+        // only 16 units towards the sky's, and it lies on the line
+        // (tuning 4655: 11 units along it, 0.5 off it).
+        let dusk = [117, 179, 202];
+        let columns = [[RED; 3], [RED, through(SKY), through(SKY)], [through(SKY); 3], [through(dusk); 3]];
+        let samples =
+            vec![vec![Color(RED); 3], vec![Color(RED), Empty, Empty], vec![Empty; 3], vec![Color(through(dusk)); 3]];
+        let (image, detection) = drawn_over(columns, samples, 0, dusk);
+        assert_eq!(glass_over_board(&image, &detection), Some((4, 3)));
     }
 
     #[test]

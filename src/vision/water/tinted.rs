@@ -114,7 +114,8 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
         let centre = median_color(raw);
         raw.iter().all(|&c| delta_e(lab(c), lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)
     };
-    let full = |s: &[SlotSample]| s.iter().all(|s| matches!(s, SlotSample::Color(_)));
+    // Full: no slot read empty (hidden cells fill a tube as liquid does).
+    let full = |s: &[SlotSample]| s.iter().all(|s| *s != SlotSample::Empty);
     if !detection.samples.iter().all(|s| full(s)) {
         return None;
     }
@@ -282,7 +283,7 @@ const MIN_CORNERS: usize = 8;
 mod tests {
     use super::*;
     use crate::geometry::{Rect, TubeLayout};
-    use SlotSample::{Color, Empty};
+    use SlotSample::{Color, Empty, Hidden};
 
     const BOARD: [u8; 3] = [90, 30, 30];
     const GLASS: [u8; 3] = [120, 80, 75];
@@ -344,6 +345,11 @@ mod tests {
         };
         let [r, b, g] = [RED, BLUE, GLASS];
         assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
+        // Tubes full of hidden cells under a liquid are full too (tuning
+        // 4373: three tubes of grey glass beside five of hidden layers).
+        let mut hidden = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+        hidden.samples[0] = vec![Hidden, Hidden, Color(r)];
+        assert_eq!(glass_filling_whole_tubes(&hidden), Some(GLASS));
         // One such tube may be a colour sorted, the empty tubes missed
         // (tuning 8602).
         assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g]])), None);

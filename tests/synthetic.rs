@@ -172,10 +172,13 @@ fn liquid_near_the_boards_colour_is_no_glass() {
 /// tube, whose glass over the teal below is read empty (tuning 4655: the
 /// glass moves the slot only 11 units towards the other board). Three
 /// empty tubes of tinted glass beside tubes of hidden layers, every tube
-/// read full (tuning 4373). All were refused before.
+/// read full (tuning 4373). Tinted glass over hurricane glasses filled
+/// a layer or more under the rim, eight slots of one mauve on top of five
+/// tubes of four, every tube read full (tuning 9097). All were refused
+/// before.
 #[test]
 fn grids_a_layer_off_and_glass_over_another_board_are_read() {
-    reads_exactly(&[2761, 2998, 4655, 4373]);
+    reads_exactly(&[2761, 2998, 4655, 4373, 9097]);
 }
 
 /// Reads each generated case of `seeds` and asserts it is read exactly

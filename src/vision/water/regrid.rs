@@ -175,12 +175,13 @@ fn with_glass_empty(
         return (again, None);
     }
     // The glass the profiles were read with; or, with every tube full,
-    // the glass only in tubes it fills wholly. Not where that leaves
+    // the glass only in tubes it fills wholly, or heaped on their tops in
+    // more slots than a colour has layers. Not where that leaves
     // every top slot empty: the grid is a layer too tall there, its top
     // slot the glass over the liquid (fresh 40639: read on a grid a
     // layer taller, hidden layers leaving the counts open).
     let some_top_full = |sight: &WaterSight| sight.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d));
-    let other_glass = [profiled, tinted::glass_filling_whole_tubes(detection)];
+    let other_glass = [profiled, tinted::glass_filling_whole_tubes(detection), tinted::glass_heaped_on_tops(detection)];
     if let Some(again) = other_glass
         .into_iter()
         .flatten()

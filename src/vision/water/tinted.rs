@@ -134,6 +134,37 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
     (!held_elsewhere && whole.len() < detection.samples.len()).then_some(glass)
 }
 
+/// The glass of a reading in which every tube is full, where one colour
+/// stands on top of the tubes in more slots than a colour has layers, and
+/// nowhere else: tinted glass over the liquid of tubes filled to a layer or
+/// more under the rim, read as one more liquid (tuning 9097, hurricane
+/// glasses on a maroon board: eight slots of one mauve on top of five
+/// tubes of four, every tube read full). No liquid has more layers than
+/// the capacity, and a level in play has room to pour into. The reading
+/// read again with that glass taken for empty must still pass every
+/// check. `None` when some slot is read empty, or no colour on top fills
+/// more slots than the capacity.
+pub(super) fn glass_heaped_on_tops(detection: &Detection) -> Option<[u8; 3]> {
+    if detection.samples.iter().flatten().any(|s| *s == SlotSample::Empty) {
+        return None;
+    }
+    let like = |a: [u8; 3], b: [u8; 3]| delta_e(to_lab(a), to_lab(b)) < SAME_COLOR_MAX_DELTA_E;
+    let tubes = || detection.samples.iter().zip(&detection.raw);
+    let tops =
+        tubes().filter_map(|(s, raw)| matches!(s.last(), Some(SlotSample::Color(_))).then(|| raw.last()).flatten());
+    tops.copied().find_map(|top| {
+        // The slots like it on top of each tube, walking down.
+        let on_top: Vec<[u8; 3]> = tubes()
+            .flat_map(|(s, raw)| {
+                s.iter().zip(raw).rev().take_while(move |(s, c)| matches!(s, SlotSample::Color(_)) && like(**c, top))
+            })
+            .map(|(_, c)| *c)
+            .collect();
+        let anywhere = detection.raw.iter().flatten().filter(|c| like(**c, top)).count();
+        (on_top.len() > detection.capacity && anywhere == on_top.len()).then(|| median_color(&on_top))
+    })
+}
+
 /// Fewest tubes a colour must fill wholly, alone, to be taken for the
 /// glass of a reading with every tube full: one such tube may be a colour
 /// sorted in a level whose empty tubes were missed (tuning 8602: a tube
@@ -363,6 +394,31 @@ mod tests {
         assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [r, r, r]])), None);
         // Every tube of one colour: no level to read.
         assert_eq!(glass_filling_whole_tubes(&level(&[[g, g, g], [g, g, g]])), None);
+    }
+
+    #[test]
+    fn every_tube_full_and_one_colour_heaped_on_the_tops_past_the_capacity_is_the_glass() {
+        // Tuning 9097's shape: the glass over tubes filled to a layer or
+        // two under the rim, four slots of it where a colour has three.
+        let (image, _) = tinted_level();
+        let level = |columns: &[[[u8; 3]; 3]]| {
+            let tube = |t: usize| {
+                let x0 = 20 + t as u32 * 60;
+                let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+                TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
+            };
+            read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+        };
+        let [r, b, g] = [RED, BLUE, GLASS];
+        assert_eq!(glass_heaped_on_tops(&level(&[[r, b, r], [b, r, g], [r, g, g], [b, g, g]])), Some(GLASS));
+        // As many slots as a colour has layers: it may be a liquid.
+        assert_eq!(glass_heaped_on_tops(&level(&[[r, b, r], [b, r, g], [r, b, g], [b, r, g]])), None);
+        // The colour under another one too: a liquid (or two).
+        assert_eq!(glass_heaped_on_tops(&level(&[[r, g, r], [b, r, g], [r, g, g], [b, g, g]])), None);
+        // A slot read empty: the reading was not every tube full.
+        let mut open = level(&[[r, b, r], [b, r, g], [r, g, g], [b, g, g]]);
+        open.samples[0][2] = Empty;
+        assert_eq!(glass_heaped_on_tops(&open), None);
     }
 
     #[test]

@@ -1,0 +1,243 @@
+//! The tinted-glass readings' tests on made-up tubes: glass above the
+//! liquid, glass filling whole tubes or heaped on their tops, and liquid
+//! the board's colour.
+
+use super::*;
+use crate::geometry::{Rect, TubeLayout};
+use SlotSample::{Color, Empty, Hidden};
+
+const BOARD: [u8; 3] = [90, 30, 30];
+const GLASS: [u8; 3] = [120, 80, 75];
+const RED: [u8; 3] = [200, 30, 30];
+const BLUE: [u8; 3] = [30, 60, 210];
+
+/// Three tubes of three 30-row slots under 20 rows of headroom, their
+/// glass tinted unlike the board: red under glass, blue full, and one
+/// of glass alone; every slot read as a liquid.
+fn tinted_level() -> (RgbImage, Detection) {
+    let mut image = RgbImage::from_pixel(200, 160, image::Rgb(BOARD));
+    let columns = [[RED, RED, GLASS], [BLUE, BLUE, BLUE], [GLASS, GLASS, GLASS]];
+    let mut tubes = Vec::new();
+    for (t, column) in columns.iter().enumerate() {
+        let x0 = 20 + t as u32 * 60;
+        let outer = Rect { x0, x1: x0 + 40, y0: 30, y1: 140 };
+        let slots: Vec<Rect> =
+            (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect();
+        for y in 30..140 {
+            let colour = slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(GLASS, |k| column[k]);
+            for x in x0..x0 + 40 {
+                image.put_pixel(x, y, image::Rgb(colour));
+            }
+        }
+        tubes.push(TubeLayout { outer, slots });
+    }
+    let detection = read_as_liquids(&image, tubes, &columns);
+    (image, detection)
+}
+
+/// A detection of `tubes` with every slot read as the liquid `columns`
+/// gives it (bottom first), in three-slot tubes.
+fn read_as_liquids(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; 3]]) -> Detection {
+    Detection {
+        image_width: image.width(),
+        image_height: image.height(),
+        locks: vec![None; tubes.len()],
+        tubes,
+        samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
+        raw: columns.iter().map(|c| c.to_vec()).collect(),
+        capacity: 3,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    }
+}
+
+#[test]
+fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
+    // Tuning 4375's shape: tubes full to the top, two of the tinted
+    // glass alone. Only the layout's tubes matter here.
+    let (image, _) = tinted_level();
+    let level = |columns: &[[[u8; 3]; 3]]| {
+        let tube = |t: usize| {
+            let x0 = 20 + t as u32 * 60;
+            let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+            TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
+        };
+        read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+    };
+    let [r, b, g] = [RED, BLUE, GLASS];
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
+    // Tubes full of hidden cells under a liquid are full too (tuning
+    // 4373: three tubes of grey glass beside five of hidden layers).
+    let mut hidden = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+    hidden.samples[0] = vec![Hidden, Hidden, Color(r)];
+    assert_eq!(glass_filling_whole_tubes(&hidden), Some(GLASS));
+    // One such tube may be a colour sorted, the empty tubes missed
+    // (tuning 8602).
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g]])), None);
+    // A tube read empty: the reading was not every tube full.
+    let mut open = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+    open.samples[3] = vec![Empty; 3];
+    assert_eq!(glass_filling_whole_tubes(&open), None);
+    // The colour stands in another tube too: a liquid.
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, g], [b, r, b], [g, g, g], [r, b, r]])), None);
+    // Whole tubes of two colours: not one glass.
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [r, r, r]])), None);
+    // Every tube of one colour: no level to read.
+    assert_eq!(glass_filling_whole_tubes(&level(&[[g, g, g], [g, g, g]])), None);
+}
+
+#[test]
+fn every_tube_full_and_one_colour_heaped_on_the_tops_past_the_capacity_is_the_glass() {
+    // Tuning 9097's shape: the glass over tubes filled to a layer or
+    // two under the rim, four slots of it where a colour has three.
+    let (image, _) = tinted_level();
+    let level = |columns: &[[[u8; 3]; 3]]| {
+        let tube = |t: usize| {
+            let x0 = 20 + t as u32 * 60;
+            let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+            TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
+        };
+        read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+    };
+    let [r, b, g] = [RED, BLUE, GLASS];
+    assert_eq!(glass_heaped_on_tops(&level(&[[r, b, r], [b, r, g], [r, g, g], [b, g, g]])), Some(GLASS));
+    // As many slots as a colour has layers: it may be a liquid.
+    assert_eq!(glass_heaped_on_tops(&level(&[[r, b, r], [b, r, g], [r, b, g], [b, r, g]])), None);
+    // The colour under another one too: a liquid (or two).
+    assert_eq!(glass_heaped_on_tops(&level(&[[r, g, r], [b, r, g], [r, g, g], [b, g, g]])), None);
+    // A slot read empty: the reading was not every tube full.
+    let mut open = level(&[[r, b, r], [b, r, g], [r, g, g], [b, g, g]]);
+    open.samples[0][2] = Empty;
+    assert_eq!(glass_heaped_on_tops(&open), None);
+}
+
+#[test]
+fn slots_on_top_that_look_like_the_glass_above_the_liquid_are_empty() {
+    let (image, detection) = tinted_level();
+    let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as a liquid");
+    assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
+    assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
+    assert_eq!(glassy.samples[2], vec![Empty; 3]);
+}
+
+/// Four tubes of three 30-row slots full to the top, their glass tinted
+/// unlike the board: three of balls (a disc of `radius` in each slot;
+/// one larger than the slot fills it like a liquid), one empty; every
+/// slot read as a liquid.
+fn ball_level(radius: f32) -> (RgbImage, Detection) {
+    let mut image = RgbImage::from_pixel(260, 140, image::Rgb(BOARD));
+    let balls = [[RED, BLUE, RED], [BLUE, RED, BLUE], [RED, BLUE, RED], [GLASS, GLASS, GLASS]];
+    let mut tubes = Vec::new();
+    for (t, column) in balls.iter().enumerate() {
+        let x0 = 20 + t as u32 * 60;
+        let slots: Vec<Rect> =
+            (0..3).map(|k| Rect { x0, x1: x0 + 30, y0: 120 - (k + 1) * 30, y1: 120 - k * 30 }).collect();
+        for (slot, &ball) in slots.iter().zip(column) {
+            for y in slot.y0..slot.y1 {
+                for x in slot.x0..slot.x1 {
+                    let (dx, dy) = (x as f32 - (x0 + 15) as f32 + 0.5, y as f32 - (slot.y0 + 15) as f32 + 0.5);
+                    let inside = dx.hypot(dy) <= radius;
+                    image.put_pixel(x, y, image::Rgb(if inside { ball } else { GLASS }));
+                }
+            }
+        }
+        tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30, y1: 120 }, slots });
+    }
+    let detection = read_as_liquids(&image, tubes, &balls);
+    (image, detection)
+}
+
+#[test]
+fn balls_leave_their_slots_corners_to_the_glass_and_liquids_do_not() {
+    let (image, detection) = ball_level(12.0);
+    assert_eq!(glass_beside_balls(&image, &detection), Some(GLASS));
+    let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the empty tube was read as a liquid");
+    assert_eq!(glassy.samples[3], vec![Empty; 3]);
+    assert_eq!(glassy.samples[0], vec![Color(RED), Color(BLUE), Color(RED)]);
+    // Liquids fill their slots' corners with their own colours.
+    let (image, detection) = ball_level(30.0);
+    assert_eq!(glass_beside_balls(&image, &detection), None);
+}
+
+#[test]
+fn glass_under_a_liquid_stays_what_it_was_read_as() {
+    // Empty glass never stands under a liquid: a slot like the glass
+    // with blue above it is left for the checks to judge.
+    let (image, mut detection) = tinted_level();
+    detection.samples[2] = vec![Color(GLASS), Color(BLUE), Color(GLASS)];
+    detection.raw[2] = vec![GLASS, BLUE, GLASS];
+    let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the top slot is glass");
+    assert_eq!(glassy.samples[2], vec![Color(GLASS), Color(BLUE), Empty]);
+}
+
+/// Four tubes of three 30-row slots, the top slot's rows 36..66: a
+/// 3-row rim, then `band` (one per tube) down to row 43, then the
+/// tube's liquid; the last tube of glass from the rim down. Every slot
+/// read as a liquid. The headroom above the top slot (6 rows) is too
+/// thin for [`glass_above`].
+fn thin_headroom_level(bands: [[u8; 3]; 4]) -> (RgbImage, Detection) {
+    let mut image = RgbImage::from_pixel(260, 140, image::Rgb(BOARD));
+    let columns = [[RED, RED, RED], [BLUE, BLUE, BLUE], [RED, BLUE, RED], [GLASS, GLASS, GLASS]];
+    let mut tubes = Vec::new();
+    for (t, column) in columns.iter().enumerate() {
+        let x0 = 20 + t as u32 * 60;
+        let slots: Vec<Rect> =
+            (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 126 - (k + 1) * 30, y1: 126 - k * 30 }).collect();
+        for y in 30..126 {
+            let colour = match y {
+                30..33 => [250, 250, 250],
+                33..43 => bands[t],
+                _ => column[slots.iter().position(|s| (s.y0..s.y1).contains(&y)).unwrap_or(2)],
+            };
+            for x in x0..x0 + 40 {
+                image.put_pixel(x, y, image::Rgb(colour));
+            }
+        }
+        tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 126 }, slots });
+    }
+    let detection = read_as_liquids(&image, tubes, &columns);
+    (image, detection)
+}
+
+#[test]
+fn glass_in_a_thin_headroom_that_every_tube_shows_is_the_glass() {
+    let (image, detection) = thin_headroom_level([GLASS; 4]);
+    assert!(glass_above(&image, &detection.tubes).is_empty());
+    assert_eq!(glass_in_thin_headroom(&image, &detection), Some(GLASS));
+    let glassy = glass_taken_for_liquid(&image, &detection, None).expect("the empty tube was read as a liquid");
+    assert_eq!(glassy.samples[3], vec![Empty; 3]);
+    assert_eq!(glassy.samples[0], vec![Color(RED); 3]);
+    // Bands that differ tube by tube (each liquid's lit surface) are
+    // no glass.
+    let (image, detection) = thin_headroom_level([[250, 120, 120], [120, 150, 250], [250, 120, 120], GLASS]);
+    assert_eq!(glass_in_thin_headroom(&image, &detection), None);
+    // Nor is a band too thin to be more than a surface.
+    let (mut image, detection) = thin_headroom_level([GLASS; 4]);
+    for t in 0..4 {
+        for y in 33..40 {
+            for x in 20 + t * 60..60 + t * 60 {
+                image.put_pixel(x, y, image::Rgb([250, 250, 250]));
+            }
+        }
+    }
+    assert_eq!(glass_in_thin_headroom(&image, &detection), None);
+}
+
+#[test]
+fn a_slot_read_empty_on_top_of_the_liquid_and_unlike_the_glass_is_liquid() {
+    // The board is dark, the glass a lighter grey, and a navy liquid
+    // close to the board (tuning case 1056): the red tube's top layer,
+    // navy, was read empty; the blue tube has glass above its liquid.
+    let (navy, grey) = ([0, 66, 90], [78, 87, 86]);
+    let (_, mut detection) = tinted_level();
+    detection.raw = vec![vec![RED, RED, navy], vec![BLUE, grey, grey], vec![grey; 3]];
+    detection.samples = vec![vec![Color(RED), Color(RED), Empty], vec![Color(BLUE), Empty, Empty], vec![Empty; 3]];
+    let liquid = liquid_taken_for_glass(&detection).expect("the navy layer was read empty");
+    assert_eq!(liquid.samples[0], vec![Color(RED), Color(RED), Color(navy)]);
+    // Glass above the liquid that looks like the empty tube's stays.
+    assert_eq!(liquid.samples[1], vec![Color(BLUE), Empty, Empty]);
+    // With no tube read wholly empty, the glass is not seen.
+    detection.samples[2] = vec![Color(BLUE), Empty, Empty];
+    detection.raw[2] = vec![BLUE, grey, grey];
+    assert!(liquid_taken_for_glass(&detection).is_none());
+}

@@ -170,7 +170,12 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid. `liquid` holds the vessels the liquid shows once they are found.
 fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
-    let by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom }, liquid);
+    let mut by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom }, liquid);
+    if let Ok(read) = &by_walls.read
+        && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
+    {
+        by_walls.read = Err(VisionError::Doubtful(doubt));
+    }
     if by_walls.read.is_ok() {
         return by_walls;
     }

@@ -56,7 +56,7 @@ mod unit;
 
 pub(crate) use glass::{glass_above, glass_above_each, headroom_glass, median_in};
 pub use missed::left_out_by_liquid;
-pub use unit::{slots_in_groups, unread_liquid_above};
+pub use unit::{slots_in_groups, slots_in_groups_in_many, unread_liquid_above};
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample};

@@ -266,6 +266,18 @@ fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
 }
 
 #[test]
+fn a_reading_by_the_walls_is_doubted_for_groups_only_where_many_tubes_hold_liquid() {
+    use super::unit::slots_in_groups_in_many;
+    // Two tubes in pairs, as a level part-played can be (sshcrack's
+    // hidden-detection.png), are no doubt by the walls.
+    let played: WaterPuzzle = "AABB BBAA EEEE".parse().unwrap();
+    assert_eq!(slots_in_groups_in_many(&played), None);
+    // Three are (fresh 52656's shape: every ball read as two slots).
+    let halved: WaterPuzzle = "AABB BBCC CCAA EEEE".parse().unwrap();
+    assert_eq!(slots_in_groups_in_many(&halved), Some(Doubt::SlotsInGroups { factor: 2 }));
+}
+
+#[test]
 fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() {
     let tube = |x0: u32, y0: u32, w: u32, h: u32| TubeLayout {
         outer: Rect { x0, x1: x0 + w, y0, y1: y0 + h },

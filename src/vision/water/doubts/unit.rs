@@ -453,11 +453,13 @@ fn empty_slots(detection: &Detection) -> EmptySlots {
 /// every open tube the slots, taken two (three) at a time from the bottom,
 /// each hold one thing (a colour, hidden, or nothing), the slots are
 /// doubted. Asked of vessels found by their liquid, whose unit rests on
-/// the heights of its bands (two layers of one colour are one band); a
-/// level part-played can come in pairs (sshcrack's `hidden-detection.png`
-/// in ../shared: `OORR OOBB EEEE` beside three locked tubes), and the
-/// walls' grid is measured on the tubes' own boundaries. A refusal, never
-/// a wrong answer.
+/// the heights of its bands (two layers of one colour are one band), and
+/// of readings on a grid other than the one measured; of a reading by the
+/// walls, whose grid is measured on the tubes' own boundaries, only where
+/// many tubes hold liquid ([`slots_in_groups_in_many`]): a level
+/// part-played can come in pairs (sshcrack's `hidden-detection.png` in
+/// ../shared: `OORR OOBB EEEE` beside three locked tubes). A refusal,
+/// never a wrong answer.
 pub fn slots_in_groups(puzzle: &WaterPuzzle) -> Option<Doubt> {
     let capacity = puzzle.capacity();
     if puzzle.tubes().iter().all(|t| t.layers.is_empty()) {
@@ -474,6 +476,25 @@ pub fn slots_in_groups(puzzle: &WaterPuzzle) -> Option<Doubt> {
         })
         .map(|factor| Doubt::SlotsInGroups { factor })
 }
+
+/// [`slots_in_groups`] asked of a reading by the walls, whose grid is
+/// measured on the tubes' own boundaries, where at least
+/// [`MIN_GROUPED_TUBES`] open tubes hold liquid: balls with gaps between
+/// them can still be read at half their unit, each ball as two slots of
+/// one colour (fresh 52656, nine tubes of balls read as six slots for
+/// three, solved as another level).
+pub fn slots_in_groups_in_many(puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let holding = puzzle.tubes().iter().filter(|t| t.locked_until.is_none() && !t.layers.is_empty()).count();
+    if holding >= MIN_GROUPED_TUBES { slots_in_groups(puzzle) } else { None }
+}
+
+/// Fewest open tubes holding liquid, every one in groups, for a reading
+/// by the walls to be doubted ([`slots_in_groups_in_many`]). A level part
+/// played can leave two tubes in pairs (sshcrack's `hidden-detection.png`
+/// in ../shared: `OORR OOBB` beside locked tubes); each more tube that
+/// happens to pair as well is about one chance in the number of colours
+/// squared. A count, one past that screen's.
+const MIN_GROUPED_TUBES: usize = 3;
 
 #[cfg(test)]
 mod tests;

@@ -51,19 +51,24 @@ fn read_as_liquids(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]
     }
 }
 
+/// Tubes of three 30-row slots side by side, each column (bottom first)
+/// read as liquids; only the layout's tubes matter, the picture is
+/// [`tinted_level`]'s.
+fn full_tubes(columns: &[[[u8; 3]; 3]]) -> Detection {
+    let (image, _) = tinted_level();
+    let tube = |t: usize| {
+        let x0 = 20 + t as u32 * 60;
+        let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+        TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
+    };
+    read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+}
+
 #[test]
 fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
     // Tuning 4375's shape: tubes full to the top, two of the tinted
-    // glass alone. Only the layout's tubes matter here.
-    let (image, _) = tinted_level();
-    let level = |columns: &[[[u8; 3]; 3]]| {
-        let tube = |t: usize| {
-            let x0 = 20 + t as u32 * 60;
-            let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
-            TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
-        };
-        read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
-    };
+    // glass alone.
+    let level = full_tubes;
     let [r, b, g] = [RED, BLUE, GLASS];
     assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
     // Tubes full of hidden cells under a liquid are full too (tuning
@@ -90,15 +95,7 @@ fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
 fn every_tube_full_and_one_colour_heaped_on_the_tops_past_the_capacity_is_the_glass() {
     // Tuning 9097's shape: the glass over tubes filled to a layer or
     // two under the rim, four slots of it where a colour has three.
-    let (image, _) = tinted_level();
-    let level = |columns: &[[[u8; 3]; 3]]| {
-        let tube = |t: usize| {
-            let x0 = 20 + t as u32 * 60;
-            let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
-            TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
-        };
-        read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
-    };
+    let level = full_tubes;
     let [r, b, g] = [RED, BLUE, GLASS];
     assert_eq!(glass_heaped_on_tops(&level(&[[r, b, r], [b, r, g], [r, g, g], [b, g, g]])), Some(GLASS));
     // As many slots as a colour has layers: it may be a liquid.

@@ -46,6 +46,9 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     // showed it on top of others' liquid.
     let profiled = found.as_ref().ok().and_then(|f| f.glass);
     let with_glass_empty = |sight, known| with_glass_empty(image, options, sight, Glass { known, profiled });
+    // A reading on another grid, believed only if it passes, its slots not
+    // in groups; `None` otherwise.
+    let passing_on = |grid| Some(unless_in_groups(with_glass_empty(on_grid(grid), None).0)).filter(|s| s.read.is_ok());
     let measured = on_grid(Grid::Measured);
     let (measured, glassy) = with_glass_empty(measured, None);
     if measured.read.is_ok() {
@@ -80,14 +83,9 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     if next.is_none()
         && matches!(measured.read, Err(VisionError::Doubtful(doubts::Doubt::SplitLayer { .. })))
         && measured.detection.as_ref().is_some_and(shown)
+        && let Some(again) = [Grid::LayersAbove(1), Grid::LayersFewer(1)].into_iter().find_map(passing_on)
     {
-        for grid in [Grid::LayersAbove(1), Grid::LayersFewer(1)] {
-            let (again, _) = with_glass_empty(on_grid(grid), None);
-            let again = unless_in_groups(again);
-            if again.read.is_ok() {
-                return again;
-            }
-        }
+        return again;
     }
     while let Some(grid) = next {
         let (again, glassy) = with_glass_empty(on_grid(grid), known);
@@ -119,12 +117,11 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     }
     // The vessel's own bottom (a thick outline under a round bottom) read
     // as a slot of liquid under every tube's.
-    if failed && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom) {
-        let (again, _) = with_glass_empty(on_grid(Grid::FloorRaised), None);
-        let again = unless_in_groups(again);
-        if again.read.is_ok() {
-            return again;
-        }
+    if failed
+        && measured.detection.as_ref().is_some_and(one_colour_on_every_bottom)
+        && let Some(again) = passing_on(Grid::FloorRaised)
+    {
+        return again;
     }
     measured
 }

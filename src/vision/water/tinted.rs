@@ -114,9 +114,7 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
         let centre = median_color(raw);
         raw.iter().all(|&c| delta_e(lab(c), lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)
     };
-    // Full: no slot read empty (hidden cells fill a tube as liquid does).
-    let full = |s: &[SlotSample]| s.iter().all(|s| *s != SlotSample::Empty);
-    if !detection.samples.iter().all(|s| full(s)) {
+    if !every_tube_full(detection) {
         return None;
     }
     let whole: Vec<(usize, [u8; 3])> =
@@ -145,13 +143,12 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
 /// check. `None` when some slot is read empty, or no colour on top fills
 /// more slots than the capacity.
 pub(super) fn glass_heaped_on_tops(detection: &Detection) -> Option<[u8; 3]> {
-    if detection.samples.iter().flatten().any(|s| *s == SlotSample::Empty) {
+    if !every_tube_full(detection) {
         return None;
     }
     let like = |a: [u8; 3], b: [u8; 3]| delta_e(to_lab(a), to_lab(b)) < SAME_COLOR_MAX_DELTA_E;
     let tubes = || detection.samples.iter().zip(&detection.raw);
-    let tops =
-        tubes().filter_map(|(s, raw)| matches!(s.last(), Some(SlotSample::Color(_))).then(|| raw.last()).flatten());
+    let tops = tubes().filter_map(|(s, raw)| raw.last().filter(|_| matches!(s.last(), Some(SlotSample::Color(_)))));
     tops.copied().find_map(|top| {
         // The slots like it on top of each tube, walking down.
         let on_top: Vec<[u8; 3]> = tubes()
@@ -163,6 +160,12 @@ pub(super) fn glass_heaped_on_tops(detection: &Detection) -> Option<[u8; 3]> {
         let anywhere = detection.raw.iter().flatten().filter(|c| like(**c, top)).count();
         (on_top.len() > detection.capacity && anywhere == on_top.len()).then(|| median_color(&on_top))
     })
+}
+
+/// Whether no slot of a reading is read empty: every tube full (hidden
+/// cells fill a tube as liquid does).
+fn every_tube_full(detection: &Detection) -> bool {
+    detection.samples.iter().flatten().all(|s| *s != SlotSample::Empty)
 }
 
 /// Fewest tubes a colour must fill wholly, alone, to be taken for the

@@ -47,6 +47,7 @@ mod below;
 mod colors;
 mod glass;
 mod ground;
+mod groups;
 mod hidden;
 pub(super) use hidden::glyphs_off_unit;
 mod missed;
@@ -55,8 +56,9 @@ mod split;
 mod unit;
 
 pub(crate) use glass::{glass_above, glass_above_each, headroom_glass, median_in};
+pub use groups::{slots_in_groups, slots_in_groups_in_many};
 pub use missed::left_out_by_liquid;
-pub use unit::{slots_in_groups, slots_in_groups_in_many, unread_liquid_above};
+pub use unit::unread_liquid_above;
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample};

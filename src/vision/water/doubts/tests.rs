@@ -246,7 +246,7 @@ fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
 
 #[test]
 fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
-    use super::unit::slots_in_groups;
+    use super::groups::slots_in_groups;
     // Test seed 1000041: a level of capacity 3 read on a grid at half the
     // unit, each layer two slots (the compact form is top first).
     let halved: WaterPuzzle =
@@ -267,7 +267,7 @@ fn slots_that_come_in_twos_or_threes_holding_one_thing_are_doubted() {
 
 #[test]
 fn a_reading_by_the_walls_is_doubted_for_groups_only_where_many_tubes_hold_liquid() {
-    use super::unit::slots_in_groups_in_many;
+    use super::groups::slots_in_groups_in_many;
     // Two tubes in pairs, as a level part-played can be (sshcrack's
     // hidden-detection.png), are no doubt by the walls.
     let played: WaterPuzzle = "AABB BBAA EEEE".parse().unwrap();

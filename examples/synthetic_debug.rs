@@ -3,7 +3,8 @@
 //! `OUT_DIR/seed-N.png`, and prints the truth, the slots read and the
 //! reading; for a refused reading also what it got wrong against the truth
 //! (the tubes, the capacity, or which tubes hold other layer counts). With
-//! `-` for OUT_DIR, nothing is written.
+//! `-` for OUT_DIR, nothing is written. With `COLORS` set, also each
+//! tube's slots read as a colour, bottom first, as sampled (RGB).
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -51,6 +52,18 @@ fn main() {
                 })
                 .collect();
             println!("  slots {}", tubes.join(" "));
+            if std::env::var_os("COLORS").is_some() {
+                for (i, t) in d.samples.iter().enumerate() {
+                    let cs: Vec<String> = t
+                        .iter()
+                        .filter_map(|s| match s {
+                            snapsolve::geometry::SlotSample::Color(c) => Some(format!("{:?}", c)),
+                            _ => None,
+                        })
+                        .collect();
+                    println!("    tube {i}: {}", cs.join(" "));
+                }
+            }
         }
         match sight.read {
             Ok(r) => {

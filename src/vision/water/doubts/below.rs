@@ -25,7 +25,7 @@ use crate::vision::water::slots::{check_step, row_colors, slot_middle};
 /// [`SAME_COLOR_MAX_DELTA_E`] of its colour); a round bottom's outline or
 /// the padding under a ball is a fraction, and glass or board none.
 /// Half, as [`super::unit`]'s long runs; not fitted.
-const LIQUID_BELOW_SHARE: f32 = 0.5;
+pub(super) const LIQUID_BELOW_SHARE: f32 = 0.5;
 
 /// Rows under a slot boundary that its edge's blur (anti-aliasing, JPEG,
 /// a shrunk copy's box average) may lend the liquid above it; left out.

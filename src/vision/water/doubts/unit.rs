@@ -7,6 +7,7 @@
 use image::RgbImage;
 use palette::Lab;
 
+use super::below::LIQUID_BELOW_SHARE;
 use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
@@ -47,7 +48,17 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         // Where the slots read empty end, at the liquid's top.
         let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
         let glass_end = tube.slots.get(filled).map(|s| s.y1 as f32 + OFF_GRID_SHARE * unit);
-        let rows = strip_rows(image, (x0, x1), (top.y0, bottom.y1));
+        // Under a bottom slot of liquid, on past it by as much liquid as
+        // `below::liquid_below` leaves unquestioned: a grid whose bottom
+        // slot ends inside the bottom layer cuts that layer's run short of
+        // a long one, and its change from the glass above goes unseen
+        // (fresh 40195: a round bottom's one layer, a third of it under
+        // the grid, sampled half on glass and read as a fifth colour).
+        // Under glass the grid's bottom is not the liquid's, and the glass
+        // may go on below it.
+        let liquid_at_bottom = samples.first().is_some_and(|s| *s != SlotSample::Empty);
+        let below = if liquid_at_bottom { (LIQUID_BELOW_SHARE * unit) as u32 } else { 0 };
+        let rows = strip_rows(image, (x0, x1), (top.y0, bottom.y1 + below));
         let runs = without_glass_below_liquid(long_runs_in(&rows, top.y0, unit), &glass);
         let runs = with_surface_merged(image, (x0, x1), runs, &glass, unit);
         for pair in runs.windows(2).filter(changes) {

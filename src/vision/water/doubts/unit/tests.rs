@@ -393,3 +393,27 @@ fn a_level_colour_above_the_box_found_is_liquid_above() {
     let (image, _) = tube_picture(&[(BLUE, 60), (RED, 30)], 3, 30);
     assert_eq!(liquid_above(&image, &detection, &puzzle), None);
 }
+
+#[test]
+fn a_bottom_layer_the_grid_cuts_short_is_followed_past_the_bottom_slot_only_under_liquid() {
+    // Glass, then red in the bottom 23 rows, on a 30-row grid 10 rows
+    // above the picture's bottom, the box ending with the grid (a round
+    // bottom under a box found by its straight walls, fresh 40195). In the
+    // bottom slot the red is 13 rows, too few for a long run; followed
+    // past the slot, its top stands 13 rows (43%) off every boundary.
+    const GLASS: [u8; 3] = [200, 210, 220];
+    let (image, mut detection) = tube_picture(&[(RED, 23), (GLASS, 97)], 4, 30);
+    let tube = &mut detection.tubes[0];
+    for slot in &mut tube.slots {
+        (slot.y0, slot.y1) = (slot.y0 - 10, slot.y1 - 10);
+    }
+    tube.outer.y1 = tube.slots[0].y1;
+    detection.samples = vec![vec![Color(RED), Empty, Empty, Empty]];
+    let d = off_grid(&image, &detection);
+    assert!(matches!(d, Some(Doubt::OffGrid { tube: 1, .. })), "{d:?}");
+    // Read empty, the red is the vessel's bottom seen through the glass
+    // (a rim, a tint): under glass the grid's bottom is not the liquid's,
+    // and nothing past it is looked at.
+    detection.samples = vec![vec![Empty; 4]];
+    assert_eq!(off_grid(&image, &detection), None);
+}

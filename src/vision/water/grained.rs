@@ -79,8 +79,11 @@ pub(super) fn grained_glass_taken_for_liquid(
 /// grained board, read as one more liquid filling a vessel, which the
 /// counts let through (hidden layers leave them open; tuning 7035, an
 /// empty pint glass over a mottled hill read full of one colour). The
-/// colour lies in that one vessel, its top layer and most of its layers
-/// are grained (in a narrow foot the grain can fade), and its layers are
+/// colour lies in that one vessel, or alone in each vessel holding it, the
+/// slots above it read empty (fresh 58451: two empty glasses over a hill
+/// whose lower slots, four in one and three in the other, made one more
+/// colour of seven), its top layer and most of its layers are grained (in
+/// a narrow foot the grain can fade), and its layers are
 /// not sampled alike, as one liquid's are: the ground changes behind the
 /// glass. Shaded balls show a spread like grain, but each ball of a
 /// colour is drawn alike; a liquid's own gloss shows in some layers of a
@@ -106,11 +109,16 @@ pub(super) fn grained_color(
     tops.find(|&(t, k, id)| {
         let color = &color;
         let slots = |u: usize| (0..detection.samples[u].len()).filter(move |&j| color(u, j) == Some(id));
-        let one_vessel = (0..detection.samples.len()).all(|u| u == t || slots(u).next().is_none());
-        let colors: Vec<_> = slots(t).map(|j| to_lab(detection.raw[t][j])).collect();
+        let vessels = || (0..detection.samples.len()).filter(move |&u| slots(u).next().is_some());
+        let alone = |u: usize| {
+            detection.samples[u].iter().enumerate().all(|(j, s)| *s == SlotSample::Empty || color(u, j) == Some(id))
+        };
+        let one_vessel = vessels().all(|u| u == t) || vessels().all(alone);
+        let layers = || vessels().flat_map(move |u| slots(u).map(move |j| (u, j)));
+        let colors: Vec<_> = layers().map(|(u, j)| to_lab(detection.raw[u][j])).collect();
         let uneven = colors.iter().any(|&a| colors.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
         one_vessel && uneven && grained(t, k) && {
-            let shown = slots(t).filter(|&j| j == k || grained(t, j)).count();
+            let shown = layers().filter(|&(u, j)| (u, j) == (t, k) || grained(u, j)).count();
             2 * shown > colors.len()
         }
     })
@@ -123,8 +131,30 @@ pub(super) fn grained_color(
 /// the slot keeps at least [`GLASS_PASSES`] of the board's spread.
 fn shows_grain(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect]) -> bool {
     let inside = lightness_spread(image, &slot_middle(slot));
-    let board = lightness_spread(image, &beside_patch(image, tube, slot, outlines));
+    let beside = beside_patch(image, tube, slot, outlines);
+    // Vessels standing close leave the board beside a slot only in the
+    // narrow gaps between them; the patch above the tube, where
+    // [`beside_patch`] falls back to, is no board behind the slot (fresh
+    // 58451: hurricane glasses over a mottled hill, the sky above them).
+    let beside = if beside.y1 <= tube.y0 { narrow_gap(image, tube, slot, outlines).unwrap_or(beside) } else { beside };
+    let board = lightness_spread(image, &beside);
     inside >= FLAT_LIQUID_SPREAD && board >= GRAINED_BOARD_SPREAD && inside >= GLASS_PASSES * board
+}
+
+/// The wider of the gaps either side of a tube, level with the middle half
+/// of `slot`, without a quarter of the gap at each end (a wall's blur):
+/// `None` when neither leaves a column of board.
+fn narrow_gap(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect]) -> Option<Rect> {
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1 && *o != tube;
+    let right = outlines.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min();
+    let left = outlines.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max();
+    let (start, end) = [(tube.x1, right.unwrap_or(image.width())), (left.unwrap_or(0), tube.x0)]
+        .into_iter()
+        .max_by_key(|(start, end)| end.saturating_sub(*start))?;
+    let quarter = end.saturating_sub(start) / 4;
+    let (x0, x1) = (start + quarter, end - quarter);
+    let h = slot.height();
+    (x1 > x0).then_some(Rect { x0, y0: slot.y0 + h / 4, x1, y1: (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1) })
 }
 
 /// Whether a slot's colour is that of the board just outside its vessel's
@@ -360,5 +390,49 @@ mod tests {
         // Two of its three layers: glass whose grain fades in the foot.
         gloss(&mut image, detection.tubes[1].slots[1]);
         assert_eq!(grained_color(&image, &detection, color), Some((1, 2)));
+    }
+
+    #[test]
+    fn a_colour_alone_in_the_bottoms_of_empty_vessels_that_shows_the_grain_is_glass_though_they_stand_close() {
+        // Fresh 58451: two empty hurricane glasses over a mottled hill,
+        // whose lower slots read as one more colour in both; boxed wide,
+        // they leave only narrow gaps of board between them, and the sky
+        // above them is flat.
+        let (mut image, mut detection) = grained_level();
+        let grain = |x: u32, y: u32| if (x / 3 + y / 3).is_multiple_of(2) { [70u8, 60, 50] } else { [110, 95, 80] };
+        let glass_over = |p: [u8; 3]| p.map(|c| (c as f32 * 0.7 + 255.0 * 0.3) as u8);
+        let lower = detection.tubes[1].slots[..2].to_vec();
+        for slot in lower {
+            for y in slot.y0..slot.y1 {
+                for x in slot.x0..slot.x1 {
+                    image.put_pixel(x, y, image::Rgb(glass_over(grain(x, y))));
+                }
+            }
+        }
+        // Red under glass of its own colour; the glass of the two others
+        // read as one colour, its slots sampled unlike (the ground changes).
+        let ids = [[Some(0), Some(0), Some(1)], [Some(3), Some(3), None], [Some(3); 3]];
+        let color = |t: usize, k: usize| ids[t][k];
+        detection.samples[1][2] = Empty;
+        detection.raw[1] = vec![[150, 140, 130], [160, 150, 135], [0, 0, 0]];
+        detection.raw[2] = vec![[145, 130, 120], [155, 145, 130], [150, 138, 126]];
+        assert_eq!(grained_color(&image, &detection, color), Some((1, 1)));
+        // In another vessel beside a liquid, the colour may be a liquid's
+        // gloss: not judged.
+        let mixed = [[Some(0), Some(0), Some(1)], [Some(3), Some(3), Some(2)], [Some(3); 3]];
+        detection.samples[1][2] = Color(BLUE);
+        assert_eq!(grained_color(&image, &detection, |t: usize, k: usize| mixed[t][k]), None);
+        detection.samples[1][2] = Empty;
+        // Boxes 7 px wider each side leave gaps of 6 px, and the board
+        // above the vessels is flat: the grain is judged in the gaps.
+        for y in 0..50 {
+            for x in 0..image.width() {
+                image.put_pixel(x, y, image::Rgb([150, 200, 230]));
+            }
+        }
+        for tube in &mut detection.tubes {
+            (tube.outer.x0, tube.outer.x1) = (tube.outer.x0 - 7, tube.outer.x1 + 7);
+        }
+        assert_eq!(grained_color(&image, &detection, color), Some((1, 1)));
     }
 }

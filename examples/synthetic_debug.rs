@@ -4,7 +4,8 @@
 //! reading; for a refused reading also what it got wrong against the truth
 //! (the tubes, the capacity, or which tubes hold other layer counts). With
 //! `-` for OUT_DIR, nothing is written. With `COLORS` set, also each
-//! tube's slots read as a colour, bottom first, as sampled (RGB).
+//! tube's box and its slots read as a colour, bottom first, as sampled
+//! (RGB).
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -61,7 +62,8 @@ fn main() {
                             _ => None,
                         })
                         .collect();
-                    println!("    tube {i}: {}", cs.join(" "));
+                    let o = d.tubes[i].outer;
+                    println!("    tube {i} [{},{}..{},{}]: {}", o.x0, o.y0, o.x1, o.y1, cs.join(" "));
                 }
             }
         }

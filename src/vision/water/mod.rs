@@ -171,8 +171,9 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 /// liquid. `liquid` holds the vessels the liquid shows once they are found.
 fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
     let mut by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom }, liquid);
-    if let Ok(read) = &by_walls.read
+    if let (Ok(read), Some(detection)) = (&by_walls.read, &by_walls.detection)
         && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
+            .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
     {
         by_walls.read = Err(VisionError::Doubtful(doubt));
     }

@@ -68,6 +68,7 @@ pub use colors::near_colors;
 use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
+pub use rows::narrow_tube;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
 use split::split_layer;
 use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, liquid_above, off_grid};
@@ -226,6 +227,10 @@ pub enum Doubt {
         "in every tube the slots, taken {factor} at a time from the bottom, hold one thing each, so each layer was probably read as {factor} slots (a grid at a fraction of the liquid's unit)"
     )]
     SlotsInGroups { factor: usize },
+    #[error(
+        "tube {tube}, found by its walls and read empty, is {width} px wide where the other tubes of its row are {usual} px, so a highlight inside it may have been taken for its wall and what it holds sampled on the glass beside it"
+    )]
+    NarrowTube { tube: usize, width: u32, usual: u32 },
 }
 
 impl Doubt {
@@ -276,7 +281,9 @@ impl Doubt {
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyUnderSurface { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
-            Doubt::GlyphsOffHidden { tube: t } | Doubt::GlyphUnread { tube: t } => tube(t).into_iter().collect(),
+            Doubt::GlyphsOffHidden { tube: t } | Doubt::GlyphUnread { tube: t } | Doubt::NarrowTube { tube: t, .. } => {
+                tube(t).into_iter().collect()
+            }
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],

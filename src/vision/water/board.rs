@@ -121,12 +121,8 @@ pub fn sample_beside(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) 
 /// just above the tube.
 pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> Rect {
     let w = tube.width();
-    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
-    let right_end =
-        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
-    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
-    let h = slot.height();
-    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1));
+    let (left_end, right_end) = gap_ends(img, tube, others);
+    let (y0, y1) = middle_rows(slot);
     if right_end.saturating_sub(tube.x1) >= w / 3 {
         let gap = right_end - tube.x1;
         Rect { x0: tube.x1 + gap / 3, y0, x1: tube.x1 + gap * 2 / 3, y1 }
@@ -137,6 +133,39 @@ pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -
         let above = tube.y0.saturating_sub(w / 3);
         Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
     }
+}
+
+/// The wider of the gaps either side of a tube, however narrow, level
+/// with the middle half of `slot`, without a quarter of the gap at each
+/// end (a wall's blur): where vessels stand too close for
+/// [`beside_patch`]'s gap, the only board beside a slot. `None` when
+/// neither gap leaves a column of board.
+pub fn narrow_gap(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> Option<Rect> {
+    let (left_end, right_end) = gap_ends(img, tube, others);
+    let (start, end) = [(tube.x1, right_end), (left_end, tube.x0)]
+        .into_iter()
+        .max_by_key(|(start, end)| end.saturating_sub(*start))?;
+    let quarter = end.saturating_sub(start) / 4;
+    let (x0, x1) = (start + quarter, end - quarter);
+    let (y0, y1) = middle_rows(slot);
+    (x1 > x0).then_some(Rect { x0, y0, x1, y1 })
+}
+
+/// Where the gaps either side of a tube end: the nearest tube of its row
+/// to the left (or the screen's edge) and to the right.
+fn gap_ends(img: &RgbImage, tube: &Rect, others: &[Rect]) -> (u32, u32) {
+    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1;
+    let right_end =
+        others.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min().unwrap_or(img.width());
+    let left_end = others.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max().unwrap_or(0);
+    (left_end, right_end)
+}
+
+/// The rows of a slot that the board beside it is looked at over: its
+/// middle half, a row at least.
+fn middle_rows(slot: &Rect) -> (u32, u32) {
+    let h = slot.height();
+    (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1))
 }
 
 /// The board just outside a tube's walls, level with the middle of `slot`,
@@ -151,8 +180,8 @@ pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -
 pub fn board_at_walls(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -> [Option<[u8; 3]>; 2] {
     let w = tube.width();
     let reach = (w / WALL_PATCH).max(2) as usize;
-    let h = slot.height();
-    let (y0, y1) = (slot.y0 + h / 4, (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1).min(img.height()));
+    let (y0, y1) = middle_rows(slot);
+    let y1 = y1.min(img.height());
     let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1 && *o != tube;
     let centre = (tube.x0 + tube.x1) / 2;
     let right_end = others

@@ -13,8 +13,7 @@
 
 use image::RgbImage;
 
-use super::board::looks_empty;
-use super::board::{beside_patch, board_at_walls};
+use super::board::{beside_patch, board_at_walls, looks_empty, narrow_gap};
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::slot_middle;
 use super::{Detection, SAME_LIQUID_DELTA_E};
@@ -113,11 +112,11 @@ pub(super) fn grained_color(
         let alone = |u: usize| {
             detection.samples[u].iter().enumerate().all(|(j, s)| *s == SlotSample::Empty || color(u, j) == Some(id))
         };
-        let one_vessel = vessels().all(|u| u == t) || vessels().all(alone);
+        let set_apart = vessels().all(|u| u == t) || vessels().all(alone);
         let layers = || vessels().flat_map(move |u| slots(u).map(move |j| (u, j)));
         let colors: Vec<_> = layers().map(|(u, j)| to_lab(detection.raw[u][j])).collect();
         let uneven = colors.iter().any(|&a| colors.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
-        one_vessel && uneven && grained(t, k) && {
+        set_apart && uneven && grained(t, k) && {
             let shown = layers().filter(|&(u, j)| (u, j) == (t, k) || grained(u, j)).count();
             2 * shown > colors.len()
         }
@@ -139,22 +138,6 @@ fn shows_grain(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect]) ->
     let beside = if beside.y1 <= tube.y0 { narrow_gap(image, tube, slot, outlines).unwrap_or(beside) } else { beside };
     let board = lightness_spread(image, &beside);
     inside >= FLAT_LIQUID_SPREAD && board >= GRAINED_BOARD_SPREAD && inside >= GLASS_PASSES * board
-}
-
-/// The wider of the gaps either side of a tube, level with the middle half
-/// of `slot`, without a quarter of the gap at each end (a wall's blur):
-/// `None` when neither leaves a column of board.
-fn narrow_gap(image: &RgbImage, tube: &Rect, slot: &Rect, outlines: &[Rect]) -> Option<Rect> {
-    let same_row = |o: &&Rect| o.y0 < tube.y1 && tube.y0 < o.y1 && *o != tube;
-    let right = outlines.iter().filter(same_row).filter(|o| o.x0 >= tube.x1).map(|o| o.x0).min();
-    let left = outlines.iter().filter(same_row).filter(|o| o.x1 <= tube.x0).map(|o| o.x1).max();
-    let (start, end) = [(tube.x1, right.unwrap_or(image.width())), (left.unwrap_or(0), tube.x0)]
-        .into_iter()
-        .max_by_key(|(start, end)| end.saturating_sub(*start))?;
-    let quarter = end.saturating_sub(start) / 4;
-    let (x0, x1) = (start + quarter, end - quarter);
-    let h = slot.height();
-    (x1 > x0).then_some(Rect { x0, y0: slot.y0 + h / 4, x1, y1: (slot.y1 - h / 4).max(slot.y0 + h / 4 + 1) })
 }
 
 /// Whether a slot's colour is that of the board just outside its vessel's

@@ -166,16 +166,16 @@ impl Tint {
         // the change. However little that is, a slot near its own board
         // plus the shift is that glass over its own board: where the glass
         // tints strongly, the slots read empty do not judge it, since it
-        // is farther from the board than empty glass may be (`board::EMPTY_DELTA_E`:
-        // tuning 4655, grey glass over the olive top of a gradient read as
-        // one more layer on every tube, 11 units along the line and 0.5
-        // off it).
-        // The share is measured against the board sampled beside the slot,
-        // which on a textured board is a patch a little lighter or darker
-        // than the board behind the glass; a share too small for any glass
-        // colour, under nothing included (noise puts a slot on its board
-        // plus the shift under 0 half the time), is taken at the least one
-        // a glass allows, and the slot must then still lie near the line.
+        // is farther from the board than empty glass may be
+        // (`board::EMPTY_DELTA_E`: tuning 4655, grey glass over the olive
+        // top of a gradient read as one more layer on every tube, 11 units
+        // along the line and 0.5 off it). The share is measured against
+        // the board sampled beside the slot, which on a textured board is a
+        // patch a little lighter or darker than the board behind the glass;
+        // a share too small for any glass colour, under nothing included
+        // (noise puts a slot on its board plus the shift under 0 half the
+        // time), is taken at the least one a glass allows, and the slot
+        // must then still lie near the line.
         let share = share.max(self.least_share());
         let off = sub(rest, change.map(|c| c * share));
         share < 1.0 && length(off) <= THROUGH_TOLERANCE

@@ -216,23 +216,22 @@ mod tests {
         let width = 800;
         let mut samples = vec![vec![SlotSample::Hidden]; 9];
         samples[3] = vec![SlotSample::Empty];
-        let narrow_tube = |tubes: &[TubeLayout], width, samples: &[Vec<SlotSample>]| narrow_tube(tubes, samples, width);
-        assert_eq!(narrow_tube(&tubes, width, &samples), None);
+        assert_eq!(narrow_tube(&tubes, &samples, width), None);
         // The fourth boxed from a highlight 12 px inside its left wall.
         tubes[3].outer.x0 += 12;
-        assert_eq!(narrow_tube(&tubes, width, &samples), Some(Doubt::NarrowTube { tube: 4, width: 28, usual: 40 }));
+        assert_eq!(narrow_tube(&tubes, &samples, width), Some(Doubt::NarrowTube { tube: 4, width: 28, usual: 40 }));
         // Holding liquid, or in a level with no hidden layer (the counts
         // check it), it is not doubted.
         let mut holding = samples.clone();
         holding[3] = vec![SlotSample::Color([200, 30, 30])];
-        assert_eq!(narrow_tube(&tubes, width, &holding), None);
+        assert_eq!(narrow_tube(&tubes, &holding, width), None);
         let shown: Vec<_> = samples.iter().map(|t| t.iter().map(|_| SlotSample::Empty).collect()).collect();
-        assert_eq!(narrow_tube(&tubes, width, &shown), None);
+        assert_eq!(narrow_tube(&tubes, &shown, width), None);
         // A box 4 px narrower is one drawn alike.
         tubes[3].outer.x0 -= 8;
-        assert_eq!(narrow_tube(&tubes, width, &samples), None);
+        assert_eq!(narrow_tube(&tubes, &samples, width), None);
         // Cut by the screen's edge, a tube's box may be narrower.
         (tubes[3].outer.x0, tubes[3].outer.x1) = (width - 28, width);
-        assert_eq!(narrow_tube(&tubes, width, &samples), None);
+        assert_eq!(narrow_tube(&tubes, &samples, width), None);
     }
 }

@@ -4,8 +4,8 @@
 //! reading; for a refused reading also what it got wrong against the truth
 //! (the tubes, the capacity, or which tubes hold other layer counts). With
 //! `-` for OUT_DIR, nothing is written. With `COLORS` set, also each
-//! tube's box and its slots read as a colour, bottom first, as sampled
-//! (RGB).
+//! tube's box, the bottom row of each of its slots (bottom first) and its
+//! slots read as a colour, bottom first, as sampled (RGB).
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -63,7 +63,16 @@ fn main() {
                         })
                         .collect();
                     let o = d.tubes[i].outer;
-                    println!("    tube {i} [{},{}..{},{}]: {}", o.x0, o.y0, o.x1, o.y1, cs.join(" "));
+                    let rows: Vec<String> = d.tubes[i].slots.iter().map(|r| format!("{}", r.y1)).collect();
+                    println!(
+                        "    tube {i} [{},{}..{},{}] slots up from {}: {}",
+                        o.x0,
+                        o.y0,
+                        o.x1,
+                        o.y1,
+                        rows.join(" "),
+                        cs.join(" ")
+                    );
                 }
             }
         }

@@ -176,6 +176,10 @@ fn sample_tube(
     if matches!(sampling.finder, Finder::Liquid(_)) && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
+    // Whatever the finder, a game marks every hidden layer alike.
+    if slots::hidden_slot_without_glyph(rects, &samples, &prof.glyphs) {
+        return Err(VisionError::Doubtful(Doubt::HiddenWithoutGlyph { tube: number }));
+    }
     // A slot the colour of the liquid just below it is more of that liquid,
     // even where the board beside it is that colour too (a blue liquid
     // before a blue sky).

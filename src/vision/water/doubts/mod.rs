@@ -196,6 +196,10 @@ pub enum Doubt {
     )]
     GlyphUnread { tube: usize },
     #[error(
+        "tube {tube} shows `?` glyphs in some of its hidden layers but none in another, so a part of the vessel (its bottom or neck) may have been counted as a layer"
+    )]
+    HiddenWithoutGlyph { tube: usize },
+    #[error(
         "the `?` glyphs of hidden layers one on another stand {step:.0}% of a layer apart, not one layer, so the layers found are not the liquid's unit height"
     )]
     GlyphsOffUnit { step: f32 },
@@ -281,9 +285,10 @@ impl Doubt {
             | Doubt::ChangeInEmpty { tube: t }
             | Doubt::EmptyUnderSurface { tube: t }
             | Doubt::EmptyCouldBeLiquid { tube: t, .. } => tube(t).into_iter().collect(),
-            Doubt::GlyphsOffHidden { tube: t } | Doubt::GlyphUnread { tube: t } | Doubt::NarrowTube { tube: t, .. } => {
-                tube(t).into_iter().collect()
-            }
+            Doubt::GlyphsOffHidden { tube: t }
+            | Doubt::GlyphUnread { tube: t }
+            | Doubt::HiddenWithoutGlyph { tube: t }
+            | Doubt::NarrowTube { tube: t, .. } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],

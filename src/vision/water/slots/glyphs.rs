@@ -208,6 +208,11 @@ fn glyphs_of(img: &RgbImage, (x0, x1, y0, y1): (u32, u32, u32, u32), prof: &[[u8
 /// sRGB 128.5. Derived, not fitted.
 pub(super) const DARK_GREEN: u8 = 128;
 
+/// Fewest hidden slots of a tube carrying a glyph for an unmarked hidden
+/// slot among them to be doubted: two marked layers show the game draws
+/// its glyphs where the finder sees them. Not fitted.
+const MIN_MARKED_HIDDEN: usize = 2;
+
 /// Fewest glyphs standing evenly apart down a tube that count with no
 /// glyph of 5 rows among them: small vessels' hidden layers, whose glyphs
 /// are 3-4 rows (tuning case 436 in its shrunk copy). Three stand evenly
@@ -238,6 +243,23 @@ pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: 
     let in_hidden: usize =
         rects.iter().zip(samples).map(|(r, s)| if *s == SlotSample::Hidden { in_slot(r) } else { 0 }).sum();
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
+}
+
+/// Whether a tube whose glyphs stand in some of its slots read as hidden
+/// leaves another hidden slot without one (`rects` and `samples` bottom
+/// first, `glyphs` their centre rows): a game marks every hidden layer
+/// alike, so a dark slot among marked ones but unmarked is not a layer (a
+/// round bottom or a neck the grid counted as one). Asked only where at
+/// least [`MIN_MARKED_HIDDEN`] hidden slots carry a glyph: with fewer, the
+/// glyph finder may simply have missed the rest.
+pub(in crate::vision::water) fn hidden_slot_without_glyph(
+    rects: &[Rect],
+    samples: &[SlotSample],
+    glyphs: &[u32],
+) -> bool {
+    let marks = |r: &Rect| glyphs.iter().any(|&y| (r.y0..r.y1).contains(&y));
+    let hidden = || rects.iter().zip(samples).filter(|(_, s)| **s == SlotSample::Hidden);
+    hidden().filter(|(r, _)| marks(r)).count() >= MIN_MARKED_HIDDEN && hidden().any(|(r, _)| !marks(r))
 }
 
 /// Whether some `?` glyph of a tube stands in a slot not read as hidden

@@ -23,7 +23,9 @@ mod glyphs;
 use glyphs::DARK_GREEN;
 use glyphs::GLYPH_ABOVE_CELL;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, is_dark_grey};
-pub(super) use glyphs::{glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots};
+pub(super) use glyphs::{
+    glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots, hidden_slot_without_glyph,
+};
 
 /// Per-row median colour of the central strip of a tube, from every
 /// `step`-th column.

@@ -495,19 +495,3 @@ fn a_balls_round_bottom_over_the_gap_is_no_faint_glyph() {
     let prof = row_colors(&cells, 0, 42, 0, 100, 1);
     assert_eq!(glyph_centres(&cells, 0, 42, 0, 100, &prof).len(), 6);
 }
-
-#[test]
-fn a_hidden_slot_without_the_glyph_its_tubes_other_hidden_slots_carry_is_doubted() {
-    use crate::geometry::SlotSample::{Color, Hidden};
-    // Five 20-row slots, bottom first: rows 80-100, 60-80, 40-60, 20-40, 0-20.
-    let rects: Vec<Rect> = (0..5).map(|k| Rect { x0: 0, x1: 20, y0: 80 - 20 * k, y1: 100 - 20 * k }).collect();
-    let samples = [Hidden, Hidden, Hidden, Hidden, Color([200, 30, 30])];
-    assert!(!hidden_slot_without_glyph(&rects, &samples, &[90, 70, 50, 30]));
-    // Fresh 60293's: a round bottom counted as a fifth hidden slot, the
-    // glyphs in the four above it.
-    assert!(hidden_slot_without_glyph(&rects, &samples, &[70, 50, 30]));
-    // A glyph found in only one hidden slot, or none: the finder may
-    // have missed the rest.
-    assert!(!hidden_slot_without_glyph(&rects, &samples, &[70]));
-    assert!(!hidden_slot_without_glyph(&rects, &samples, &[]));
-}

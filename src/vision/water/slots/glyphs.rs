@@ -239,7 +239,7 @@ const GLYPH_PIECES_GAP: f32 = 0.5;
 /// one slot or none in another, and a glyph in a slot read as a liquid is
 /// a hidden cell read as one.
 pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
-    let in_slot = |r: &Rect| glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y)).count();
+    let in_slot = |r: &Rect| glyphs_in(r, glyphs).count();
     let in_hidden: usize =
         rects.iter().zip(samples).map(|(r, s)| if *s == SlotSample::Hidden { in_slot(r) } else { 0 }).sum();
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
@@ -257,7 +257,7 @@ pub(in crate::vision::water) fn hidden_slot_without_glyph(
     samples: &[SlotSample],
     glyphs: &[u32],
 ) -> bool {
-    let marks = |r: &Rect| glyphs.iter().any(|&y| (r.y0..r.y1).contains(&y));
+    let marks = |r: &Rect| glyphs_in(r, glyphs).next().is_some();
     let hidden = || rects.iter().zip(samples).filter(|(_, s)| **s == SlotSample::Hidden);
     hidden().filter(|(r, _)| marks(r)).count() >= MIN_MARKED_HIDDEN && hidden().any(|(r, _)| !marks(r))
 }
@@ -269,10 +269,7 @@ pub(in crate::vision::water) fn hidden_slot_without_glyph(
 /// which the board looks alike) or as a liquid (a ball's cell sampled
 /// half on the glass beside it) was misread.
 pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
-    rects
-        .iter()
-        .zip(samples)
-        .any(|(r, s)| *s != SlotSample::Hidden && glyphs.iter().any(|&y| (r.y0..r.y1).contains(&y)))
+    rects.iter().zip(samples).any(|(r, s)| *s != SlotSample::Hidden && glyphs_in(r, glyphs).next().is_some())
 }
 
 /// For each two slots read hidden one on the other in a tube, neither the
@@ -283,9 +280,9 @@ pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[
 /// the glyphs stand one unit apart.
 pub(in crate::vision::water) fn glyph_steps(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> Vec<f32> {
     let only_glyph = |r: &Rect| {
-        let mut inside = glyphs.iter().filter(|&&y| (r.y0..r.y1).contains(&y));
+        let mut inside = glyphs_in(r, glyphs);
         match (inside.next(), inside.next()) {
-            (Some(&y), None) => Some(y),
+            (Some(y), None) => Some(y),
             _ => None,
         }
     };
@@ -297,6 +294,11 @@ pub(in crate::vision::water) fn glyph_steps(rects: &[Rect], samples: &[SlotSampl
             Some(step as f32 / rects[k].height().max(1) as f32)
         })
         .collect()
+}
+
+/// The centre rows of `glyphs` that fall in the rows of `slot`.
+fn glyphs_in<'a>(slot: &'a Rect, glyphs: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
+    glyphs.iter().copied().filter(|y| (slot.y0..slot.y1).contains(y))
 }
 
 #[cfg(test)]

@@ -38,13 +38,15 @@
 //!   is a hidden layer whose glyph was missed, or glass read as liquid; nor
 //!   like the empty glass level with it, nor grained like the board
 //!   ([`ground`]); and no slot read empty shows a liquid of the level
-//!   unlike the empty tubes' glass.
+//!   unlike the empty tubes' glass, nor is mostly stretches like neither
+//!   its tube's glass nor the board beside it ([`empty`]).
 
 use image::RgbImage;
 use palette::Lab;
 
 mod below;
 mod colors;
+mod empty;
 mod glass;
 mod ground;
 mod groups;
@@ -145,6 +147,10 @@ pub enum Doubt {
     OffGrid { tube: usize, off: f32 },
     #[error("tube {tube} changes colour where it was read empty, so a liquid there was taken for glass")]
     ChangeInEmpty { tube: usize },
+    #[error(
+        "layer {layer} of tube {tube} was read empty, but down its middle it shows a long stretch like neither the glass sampled there nor the board beside the tube, so a liquid or a ball there was taken for glass"
+    )]
+    UnlikeGlassInEmpty { tube: usize, layer: usize },
     #[error("tube {tube} was read empty under a liquid's lit surface, so a liquid there was taken for glass")]
     EmptyUnderSurface { tube: usize },
     #[error(
@@ -266,6 +272,7 @@ impl Doubt {
             | Doubt::CloseColors { tube: t, layer, .. }
             | Doubt::ThroughGlass { tube: t, layer }
             | Doubt::EmptyLikeLiquid { tube: t, layer }
+            | Doubt::UnlikeGlassInEmpty { tube: t, layer }
             | Doubt::HiddenUnlikeHidden { tube: t, layer, .. }
             | Doubt::GrainedTop { tube: t, layer }
             | Doubt::LikeGlassBeside { tube: t, layer, .. }
@@ -331,6 +338,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| split_layer(image, detection, puzzle))
         .or_else(|| off_grid(image, detection))
         .or_else(|| change_in_empty(image, detection))
+        .or_else(|| empty::unlike_glass_in_empty(image, detection))
         .or_else(|| empty_under_surface(detection))
         .or_else(|| empty_could_be_liquid(detection))
         .or_else(|| empty_like_liquid(detection))

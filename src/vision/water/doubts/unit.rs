@@ -349,7 +349,7 @@ fn follows(pair: &[Run], a: [u8; 3], b: [u8; 3]) -> bool {
 
 /// The outlines of a detection's tubes, which the board beside a tube is
 /// sampled clear of.
-fn outlines(detection: &Detection) -> Vec<Rect> {
+pub(super) fn outlines(detection: &Detection) -> Vec<Rect> {
     detection.tubes.iter().map(|t| t.outer).collect()
 }
 
@@ -362,7 +362,7 @@ fn long_runs(image: &RgbImage, columns: (u32, u32), (y0, y1): (u32, u32), unit: 
 
 /// The median colour of each row `y0..y1` of the columns `x0..x1`
 /// (clipped to the picture); none where that leaves no room.
-fn strip_rows(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32)) -> Vec<[u8; 3]> {
+pub(super) fn strip_rows(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32)) -> Vec<[u8; 3]> {
     let (x1, y1) = (x1.min(image.width()), y1.min(image.height()));
     if y1 <= y0 + 2 || x1 <= x0 {
         return Vec::new();

@@ -32,7 +32,7 @@ const LEAST_BANDS: usize = 2;
 
 /// Whether `band` is `liquid` lit: no channel darker by more than
 /// [`LIT_NOISE`], and some channel lighter by more.
-fn is_lit(band: [u8; 3], liquid: [u8; 3]) -> bool {
+pub(crate) fn is_lit(band: [u8; 3], liquid: [u8; 3]) -> bool {
     (0..3).all(|c| band[c].saturating_add(LIT_NOISE) >= liquid[c])
         && (0..3).any(|c| band[c] > liquid[c].saturating_add(LIT_NOISE))
 }

@@ -2,8 +2,8 @@
 //! the upper nor the lower part of a filled slot shows another colour of
 //! the level, and next to a hidden cell neither part of a shown layer's
 //! slot shows the cells' shade (a grid at the wrong height, a neck or a
-//! headroom counted as a slot, cuts layers; shading and a ball's round
-//! edge do not change colour).
+//! headroom counted as a slot, cuts layers; shading, a ball's round edge
+//! and the lit surface on a tube's top layer do not change colour).
 
 use image::RgbImage;
 use palette::Lab;
@@ -14,6 +14,7 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::surface::is_lit;
 
 /// The share of a slot's height, from each end, left out of the upper and
 /// lower parts looked at by [`Doubt::SplitLayer`] (the bottom slot's lower
@@ -71,6 +72,15 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
         // flasks of five hidden layers under one shown, read on a grid of
         // five slots for six; the cell's shade filled the lower 0.6 of
         // the shown layer's slot).
+        // The upper part of a tube's top layer lit against that layer's own
+        // colour is its lit surface (a thin band some games draw on top
+        // of the liquid, within the part at small sizes: tuning 1513, bulbs
+        // full to the shoulder, their pink top layer's band read as the
+        // salmon of the level); under liquid no band is drawn.
+        let on_top = detection.samples[t].get(k + 1).is_none_or(|s| *s == SlotSample::Empty);
+        let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
+        let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
+        let upper = upper.filter(|&p| !surface(p));
         for (p, cells) in [(upper, cells.filter(|_| under_cell)), (lower, cells.filter(|_| over_cell))] {
             let Some(p) = p else { continue };
             if shows_other(p, id, cells) {
@@ -162,6 +172,33 @@ mod tests {
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         // The same in the slot above it is a slot across two layers.
         let (image, detection) = picture(Some((0, 1)));
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
+    }
+
+    #[test]
+    fn a_top_layers_lit_surface_is_no_other_colour_but_a_lighter_colour_under_liquid_is() {
+        // Two tubes full of a dark red and a light one, each the other
+        // made lighter (top first "ABAB BABA", A dark). The upper part of
+        // a slot painted light: on the first tube's top layer, its lit
+        // surface; under another layer, a slot across two layers.
+        let (dark, light) = ([160, 20, 20], [230, 90, 90]);
+        let puzzle: WaterPuzzle = "ABAB BABA".parse().unwrap();
+        let columns = [[light, dark, light, dark], [dark, light, dark, light]];
+        let painted = |slot: usize| {
+            let (image, tubes) =
+                two_tubes_drawn(
+                    &columns,
+                    |t, k, row, colour| {
+                        if t == 0 && k == slot && row < 14 { light } else { colour }
+                    },
+                );
+            let mut detection = read_as_drawn(&image, tubes, &columns);
+            detection.raw = columns.iter().map(|c| c.to_vec()).collect();
+            (image, detection)
+        };
+        let (image, detection) = painted(3);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        let (image, detection) = painted(1);
         assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
     }
 

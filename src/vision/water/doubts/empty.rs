@@ -35,9 +35,13 @@ pub(super) fn unlike_glass_in_empty(image: &RgbImage, detection: &Detection) -> 
     let outlines = outlines(detection);
     let tubes = detection.tubes.iter().zip(&detection.samples).zip(&detection.raw);
     for (t, ((tube, samples), raw)) in tubes.enumerate() {
-        let slots = || tube.slots.iter().zip(samples).zip(raw).enumerate();
-        let glass: Vec<[u8; 3]> = slots().filter(|(_, ((_, s), _))| **s == SlotSample::Empty).map(|x| *x.1.1).collect();
-        for (k, ((slot, _), _)) in slots().filter(|(_, ((_, s), _))| **s == SlotSample::Empty) {
+        // The slots read empty, as (slot from 0, its place, its colour).
+        let empty = || {
+            let slots = tube.slots.iter().zip(samples).zip(raw).enumerate();
+            slots.filter(|(_, ((_, s), _))| **s == SlotSample::Empty).map(|(k, ((slot, _), &c))| (k, slot, c))
+        };
+        let glass: Vec<[u8; 3]> = empty().map(|(_, _, c)| c).collect();
+        for (k, slot, _) in empty() {
             let middle = slot_middle(slot);
             let rows = strip_rows(image, (middle.x0, middle.x1), (slot.y0, slot.y1));
             if rows.is_empty() {

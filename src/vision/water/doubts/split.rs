@@ -67,11 +67,6 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
         // misread splits the slots above it too.
         let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
         let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
-        // Over a hidden cell likewise in the lower part: the cell coming
-        // up into a shown layer is a grid off the unit (fresh 43403:
-        // flasks of five hidden layers under one shown, read on a grid of
-        // five slots for six; the cell's shade filled the lower 0.6 of
-        // the shown layer's slot).
         // The upper part of a tube's top layer lit against that layer's own
         // colour is its lit surface (a thin band some games draw on top
         // of the liquid, within the part at small sizes: tuning 1513, bulbs
@@ -81,6 +76,11 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
         let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
         let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
         let upper = upper.filter(|&p| !surface(p));
+        // Over a hidden cell likewise in the lower part: the cell coming
+        // up into a shown layer is a grid off the unit (fresh 43403:
+        // flasks of five hidden layers under one shown, read on a grid of
+        // five slots for six; the cell's shade filled the lower 0.6 of
+        // the shown layer's slot).
         for (p, cells) in [(upper, cells.filter(|_| under_cell)), (lower, cells.filter(|_| over_cell))] {
             let Some(p) = p else { continue };
             if shows_other(p, id, cells) {

@@ -6,11 +6,11 @@
 use image::RgbImage;
 
 use super::Doubt;
-use super::unit::{outlines, strip_rows};
-use crate::geometry::{Rect, SlotSample};
+use super::unit::{boards_beside, outlines, strip_rows};
+use crate::geometry::SlotSample;
 use crate::imaging::color::median_color;
 use crate::vision::water::Detection;
-use crate::vision::water::board::{board_at_walls, looks_empty, sample_beside};
+use crate::vision::water::board::looks_empty;
 use crate::vision::water::slots::slot_middle;
 
 /// Largest share of a slot read empty whose rows, down the strip it was
@@ -49,20 +49,17 @@ pub(super) fn unlike_glass_in_empty(image: &RgbImage, detection: &Detection) -> 
             }
             // Stretches of rows unlike the glass, and those of them unlike
             // the board beside the tube too.
+            let like_glass = |c: &[u8; 3]| glass.iter().any(|&g| looks_empty(*c, g));
             let mut unlike = 0;
             let mut i = 0;
             while i < rows.len() {
-                let like_glass = |c: &[u8; 3]| glass.iter().any(|&g| looks_empty(*c, g));
                 if like_glass(&rows[i]) {
                     i += 1;
                     continue;
                 }
                 let end = (i..rows.len()).find(|&j| like_glass(&rows[j])).unwrap_or(rows.len());
                 let color = median_color(&rows[i..end]);
-                let at =
-                    Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: slot.y0 + i as u32, y1: slot.y0 + end as u32 };
-                let [left, right] = board_at_walls(image, &tube.outer, &at, &outlines);
-                let beside = [Some(sample_beside(image, &tube.outer, &at, &outlines)), left, right];
+                let beside = boards_beside(image, &outlines, &tube.outer, (slot.y0 + i as u32, slot.y0 + end as u32));
                 if !beside.iter().flatten().any(|&b| looks_empty(color, b)) {
                     unlike += end - i;
                 }

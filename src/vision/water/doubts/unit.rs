@@ -320,11 +320,7 @@ fn changes(pair: &&[Run]) -> bool {
 /// apart, shows the same step (zhoushizoe 1697944108065: a blue sky
 /// turning violet down the glass).
 fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &[Run]) -> bool {
-    let beside = |run: &Run| {
-        let rows = Rect { x0: tube.outer.x0, x1: tube.outer.x1, y0: run.y0, y1: run.y1 };
-        let [left, right] = board_at_walls(image, &tube.outer, &rows, outlines);
-        [Some(sample_beside(image, &tube.outer, &rows, outlines)), left, right]
-    };
+    let beside = |run: &Run| boards_beside(image, outlines, &tube.outer, (run.y0, run.y1));
     let (a, b) = (beside(&pair[0]), beside(&pair[1]));
     // Each place beside one run against each beside the other: an edge of
     // the board that crosses the tube at a slant leaves one board beside
@@ -335,6 +331,21 @@ fn board_changes(image: &RgbImage, outlines: &[Rect], tube: &TubeLayout, pair: &
         .flatten()
         .any(|a| b.iter().flatten().any(|b| delta_e(to_lab(*a), to_lab(*b)) >= SAME_COLOR_MAX_DELTA_E));
     apart || a.iter().zip(&b).any(|(a, b)| a.zip(*b).is_some_and(|(a, b)| follows(pair, a, b)))
+}
+
+/// The board beside the tube `outer` level with the rows `y0..y1`, at
+/// each place it is sampled: the middle of the gap to the next tube
+/// ([`sample_beside`]), and just outside the left and right walls where
+/// seen ([`board_at_walls`]).
+pub(super) fn boards_beside(
+    image: &RgbImage,
+    outlines: &[Rect],
+    outer: &Rect,
+    (y0, y1): (u32, u32),
+) -> [Option<[u8; 3]>; 3] {
+    let rows = Rect { x0: outer.x0, x1: outer.x1, y0, y1 };
+    let [left, right] = board_at_walls(image, outer, &rows, outlines);
+    [Some(sample_beside(image, outer, &rows, outlines)), left, right]
 }
 
 /// Whether the glass's change from `pair[0]` to `pair[1]` is the board's

@@ -5,6 +5,10 @@
 //! second, a grid off the liquid's unit the fourth, and hidden layers
 //! leave the counts open, so nothing else would catch them. A locked tube
 //! is hidden whole under a cover of its own shade, not the level's liquids.
+//! How many tubes hold hidden layers says nothing: games deal tubes part
+//! full too (sshcrack discovery-level-30: ten tubes, two locked, hold
+//! hidden layers in a level of eight colours), so a reading with more such
+//! tubes than colours is no grid too tall (tried for fresh 59615, dropped).
 
 use image::RgbImage;
 use palette::Lab;

@@ -148,7 +148,7 @@ pub enum Doubt {
     #[error("tube {tube} changes colour where it was read empty, so a liquid there was taken for glass")]
     ChangeInEmpty { tube: usize },
     #[error(
-        "layer {layer} of tube {tube} was read empty, but down its middle it shows a long stretch like neither the glass sampled there nor the board beside the tube, so a liquid or a ball there was taken for glass"
+        "layer {layer} of tube {tube} was read empty, but down its middle most of its rows look like neither the glass sampled there nor the board beside the tube, so a liquid or a ball there was taken for glass"
     )]
     UnlikeGlassInEmpty { tube: usize, layer: usize },
     #[error("tube {tube} was read empty under a liquid's lit surface, so a liquid there was taken for glass")]

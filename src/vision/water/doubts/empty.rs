@@ -41,6 +41,7 @@ pub(super) fn unlike_glass_in_empty(image: &RgbImage, detection: &Detection) -> 
             slots.filter(|(_, ((_, s), _))| **s == SlotSample::Empty).map(|(k, ((slot, _), &c))| (k, slot, c))
         };
         let glass: Vec<[u8; 3]> = empty().map(|(_, _, c)| c).collect();
+        let like_glass = |c: &[u8; 3]| glass.iter().any(|&g| looks_empty(*c, g));
         for (k, slot, _) in empty() {
             let middle = slot_middle(slot);
             let rows = strip_rows(image, (middle.x0, middle.x1), (slot.y0, slot.y1));
@@ -49,7 +50,6 @@ pub(super) fn unlike_glass_in_empty(image: &RgbImage, detection: &Detection) -> 
             }
             // Stretches of rows unlike the glass, and those of them unlike
             // the board beside the tube too.
-            let like_glass = |c: &[u8; 3]| glass.iter().any(|&g| looks_empty(*c, g));
             let mut unlike = 0;
             let mut i = 0;
             while i < rows.len() {

@@ -185,13 +185,8 @@ mod tests {
         let puzzle: WaterPuzzle = "ABAB BABA".parse().unwrap();
         let columns = [[light, dark, light, dark], [dark, light, dark, light]];
         let painted = |slot: usize| {
-            let (image, tubes) =
-                two_tubes_drawn(
-                    &columns,
-                    |t, k, row, colour| {
-                        if t == 0 && k == slot && row < 14 { light } else { colour }
-                    },
-                );
+            let paint = |t, k, row, colour| if t == 0 && k == slot && row < 14 { light } else { colour };
+            let (image, tubes) = two_tubes_drawn(&columns, paint);
             let mut detection = read_as_drawn(&image, tubes, &columns);
             detection.raw = columns.iter().map(|c| c.to_vec()).collect();
             (image, detection)

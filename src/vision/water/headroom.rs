@@ -12,8 +12,11 @@
 //! A vessel full of one liquid is one run as well, but it holds every
 //! layer of its colour: that colour stands on no other vessel. So the
 //! glass is believed only where it tops at least [`LEAST_TOPPED`] other
-//! vessels that hold liquid under it, and never where some vessel shows
-//! the board from top to bottom (the game's glass is then clear). The
+//! vessels that hold liquid under it. Where some vessel shows the board
+//! from top to bottom, that vessel is the glass and one of another colour
+//! is full of liquid: glass tinted barely off a textured board reads empty
+//! beside one stretch of it and as liquid beside another, so runs like
+//! the empty vessel on top of the liquid are glass too. The
 //! glass found is kept for the slots: where a reading fails, they are
 //! read again with slots of it on top of the liquid taken for empty
 //! ([`super::regrid`]).
@@ -84,11 +87,14 @@ fn glass_of_empty_vessels(profiles: &[Profile]) -> Option<[u8; 3]> {
         .collect();
     // A vessel that shows the board from top to bottom is the game's
     // empty glass: then one of another colour is full of a liquid (two
-    // near-identical greens in one run, tuning 1938).
-    if wholes.iter().any(|run| run.empty) {
-        return None;
-    }
-    let whole: Vec<[u8; 3]> = wholes.iter().map(|run| run.color).collect();
+    // near-identical greens in one run, tuning 1938), and the glass is
+    // what the empty ones show. Glass barely tinted from a textured board
+    // reads empty beside one stretch of the board and not beside another
+    // (tuning 2087: wine glasses over green-grey noise, the headroom of
+    // two of eight read empty): a run on top of the liquid that looks
+    // like a vessel read empty from top to bottom is that glass too.
+    let empties = wholes.iter().any(|run| run.empty);
+    let whole: Vec<[u8; 3]> = wholes.iter().filter(|run| run.empty == empties).map(|run| run.color).collect();
     if whole.is_empty() {
         return None;
     }
@@ -182,5 +188,21 @@ mod tests {
         profiles[3].runs[0].empty = true;
         assert!(mark_tinted_headroom(&mut profiles).is_none());
         assert_eq!(empty_flags(&profiles)[..3].iter().flatten().filter(|&&e| e).count(), 0);
+    }
+
+    #[test]
+    fn glass_like_a_vessel_read_empty_over_the_liquid_is_marked_empty() {
+        // Tuning 2087's shape: glass barely tinted over a textured board,
+        // read empty in the empty vessel and over one vessel's liquid but
+        // as liquid over two others (whose grid it would halve).
+        let mut profiles = headroom_and_an_empty_vessel();
+        profiles.push(vessel(&[(163, 202, GLASS), (202, 240, RED), (240, 277, RED)]));
+        profiles[2].runs[0].empty = true;
+        profiles[3].runs[0].empty = true;
+        assert_eq!(mark_tinted_headroom(&mut profiles), Some(GLASS));
+        assert_eq!(
+            empty_flags(&profiles),
+            [vec![true, false, false], vec![true, false, false], vec![true], vec![true, false, false]]
+        );
     }
 }

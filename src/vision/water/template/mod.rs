@@ -95,8 +95,9 @@ pub(super) enum LeftOut {
     /// stay in.
     Interior(i64),
     /// As `Interior` for the edges across; for the edges down, the
-    /// interior's whole width (`down`) on its rows: the level boundaries
-    /// of layers reach the walls, and an empty vessel has none.
+    /// interior's whole width (`down`) on its rows and those under the
+    /// fullest liquid's top: the level boundaries of layers reach the
+    /// walls, and an empty vessel has none.
     Levels { across: i64, down: i64 },
     /// So many pixels either side of the centre, on every row: the inside
     /// of walls standing well beyond the balls a tube holds, whose top and
@@ -204,6 +205,8 @@ pub(super) struct Template {
     pub reach: i64,
     pub height: i64,
     pub below: i64,
+    /// Rows above the bottom the fullest vessel's liquid reaches.
+    held: i64,
     /// What of a place's edges it leaves out.
     left_out: LeftOut,
     /// Zero-mean values, edges across then edges down, row by row.
@@ -213,6 +216,29 @@ pub(super) struct Template {
     /// Where the walls stand on the rows of the interior that show one.
     walls: Vec<Wall>,
 }
+
+/// A template's size around the place it is made of: `reach` pixels either
+/// side of the centre, `height` rows above the bottom, `below` rows under
+/// it, and liquid `held` up to that many rows above the bottom in the
+/// fullest vessel it is made of.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Size {
+    pub reach: i64,
+    pub height: i64,
+    pub below: i64,
+    pub held: i64,
+}
+
+/// Rows above the fullest liquid's top whose edges down an outline's
+/// template leaves out with the level boundaries: the edge between the
+/// liquid and the glass above it is two rows of gradient. A wide, short
+/// bowl (a wine glass) full to above the rim's usual depth put its top
+/// layers' boundaries in the template, which no empty glass shows
+/// (tuning 2062: an empty wine glass matched 0.32 a pitch past its row).
+/// Only the edges down: a bulb's liquid reaches into its neck, whose walls
+/// (edges across) are its shape (tuning 978: left out, a round button
+/// matched a bulb's round bottom).
+const LIQUID_TOP_ROWS: i64 = 2;
 
 /// Least edge across, as a multiple of the template's mean edge, that a
 /// row's strongest edge beside the interior must reach to be a wall. Not
@@ -266,22 +292,29 @@ impl Template {
         dy >= -self.height + 2 * self.below && dy < -1
     }
 
+    /// Whether the row `dy` below the bottom may hold a level boundary:
+    /// a row of the interior, or under the top of the fullest liquid
+    /// (which can reach into the rim's depth: a wine glass's short bowl).
+    fn level_row(&self, dy: i64) -> bool {
+        self.interior_row(dy) || (dy >= -(self.held + LIQUID_TOP_ROWS) && dy < -1)
+    }
+
     /// Whether the pixel `dx` right of the centre on the row `dy` below
     /// the bottom is left out.
     fn is_left_out(&self, dx: i64, dy: i64, field: Field) -> bool {
         match (self.left_out, field) {
             (LeftOut::Interior(inner) | LeftOut::Levels { across: inner, .. }, Field::Across)
-            | (LeftOut::Interior(inner) | LeftOut::Levels { down: inner, .. }, Field::Down) => {
-                self.interior_row(dy) && dx.abs() < inner
-            }
+            | (LeftOut::Interior(inner), Field::Down) => self.interior_row(dy) && dx.abs() < inner,
+            (LeftOut::Levels { down: inner, .. }, Field::Down) => self.level_row(dy) && dx.abs() < inner,
             (LeftOut::Inside(inner), _) => dx.abs() < inner,
         }
     }
 
     /// The median of the windows around `anchors` (centre, bottom).
-    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: (i64, i64, i64), left_out: LeftOut) -> Template {
-        let (reach, height, below) = size;
-        let mut t = Template { reach, height, below, left_out, values: Vec::new(), strength: 0.0, walls: Vec::new() };
+    pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: Size, left_out: LeftOut) -> Template {
+        let Size { reach, height, below, held } = size;
+        let mut t =
+            Template { reach, height, below, held, left_out, values: Vec::new(), strength: 0.0, walls: Vec::new() };
         let windows: Vec<Vec<f32>> = anchors.iter().map(|&(cx, b)| t.window(edges, cx, b)).collect();
         let mut values: Vec<f32> =
             (0..windows[0].len()).map(|i| median(windows.iter().map(|w| w[i]).collect())).collect();
@@ -325,14 +358,15 @@ impl Template {
                 (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
             }
         };
-        Template::of(edges, anchors, (reach, height, below), left_out)
+        Template::of(edges, anchors, Size { reach, height, below, held: self.held }, left_out)
     }
 
     /// A template of this one's size, leaving out the same interior, made
     /// of the places `anchors` (centre, bottom) instead: of the empty
     /// vessels found, what an empty vessel looks like in this picture.
     pub fn like_at(&self, edges: &Gradients, anchors: &[(i64, i64)]) -> Template {
-        Template::of(edges, anchors, (self.reach, self.height, self.below), self.left_out)
+        let size = Size { reach: self.reach, height: self.height, below: self.below, held: self.held };
+        Template::of(edges, anchors, size, self.left_out)
     }
 
     /// How well the place centred at `cx`, resting on `bottom`, matches:

@@ -53,7 +53,12 @@ fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
     for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
         let img = tubes(third);
         let g = Gradients::new(&img);
-        let t = Template::of(&g, &[(35, 150), (95, 150)], (20, 102, 4), Held::Liquid.left_out(20));
+        let t = Template::of(
+            &g,
+            &[(35, 150), (95, 150)],
+            Size { reach: 20, height: 102, below: 4, held: 0 },
+            Held::Liquid.left_out(20),
+        );
         assert_eq!(t.wall_rows(&g, 155, 150, 8.0), rows);
     }
 }
@@ -125,8 +130,46 @@ fn the_outlines_template_leaves_out_the_layers_boundaries_an_empty_vessel_lacks(
     }
     let g = Gradients::new(&img);
     let anchors = [(35, 150), (95, 150)];
-    let row = Template::of(&g, &anchors, (20, 102, 4), Held::Liquid.left_out(20));
+    let row = Template::of(&g, &anchors, Size { reach: 20, height: 102, below: 4, held: 0 }, Held::Liquid.left_out(20));
     let outline = row.outline(&g, &anchors, Held::Liquid, None);
     let (by_row, by_outline) = (row.shape(&g, 155, 150).0, outline.shape(&g, 155, 150).0);
     assert!(by_outline > by_row + 0.01, "{by_outline} against {by_row}");
+}
+
+#[test]
+fn a_bowl_full_to_above_the_rims_depth_leaves_its_layers_out_of_the_template() {
+    // Short, wide bowls (rows 110-151, walls 2 wide) on a stem-deep margin
+    // under them: two full of layers meeting every 8 rows from row 112 up,
+    // then an empty one. The rim's depth (twice the 12 rows below) reaches
+    // down to row 130, over three of the layers' boundaries.
+    let bowl = |img: &mut RgbImage, x0: u32, full: bool| {
+        for y in 110..152 {
+            for x in x0..x0 + 30 {
+                let wall = x < x0 + 2 || x >= x0 + 28 || y >= 150;
+                let layer = [[200, 60, 60], [60, 180, 90], [240, 200, 40]][((y - 110) / 8 % 3) as usize];
+                let color = if wall {
+                    [230, 230, 230]
+                } else if full && y >= 112 {
+                    layer
+                } else {
+                    [40, 40, 50]
+                };
+                img.put_pixel(x, y, Rgb(color));
+            }
+        }
+    };
+    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
+    for (x0, full) in [(20, true), (80, true), (140, false)] {
+        bowl(&mut img, x0, full);
+    }
+    let g = Gradients::new(&img);
+    let anchors = [(35, 150), (95, 150)];
+    let empty_matches = |held| {
+        let size = Size { reach: 20, height: 44, below: 12, held };
+        let row = Template::of(&g, &anchors, size, Held::Liquid.left_out(20));
+        row.outline(&g, &anchors, Held::Liquid, None).shape(&g, 155, 150).0
+    };
+    let (with_liquid_held, without) = (empty_matches(38), empty_matches(0));
+    assert!(with_liquid_held >= 0.95, "{with_liquid_held}");
+    assert!(with_liquid_held > without + 0.1, "{with_liquid_held} against {without}");
 }

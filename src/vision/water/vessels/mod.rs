@@ -37,7 +37,7 @@ use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
 use super::median;
 use super::outline::{Traced, mirror_axis, outlines_agreed, trace};
-use super::template::{Held, TEMPLATE_REACH, Template, ball_walls};
+use super::template::{Held, Size, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrunk_by;
@@ -262,7 +262,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
     let reach = (half * TEMPLATE_REACH).round() as i64;
-    let template = Template::of(edges, &points, (reach, height, below), Held::Liquid.left_out(reach));
+    let size = Size { reach, height, below, held: tallest.round() as i64 };
+    let template = Template::of(edges, &points, size, Held::Liquid.left_out(reach));
     // Balls much narrower than their tubes leave the walls beyond the
     // row's template's reach; the outline's reaches them (tuning theme
     // 192). The row's does not: the board between two such tubes has

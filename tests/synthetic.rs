@@ -85,9 +85,11 @@ fn generated_themes_are_read_exactly_or_refused_never_misread() {
     // with glass over a grained board and the empty tubes counted with
     // the glass on top, and 82 with the board between two vessels no
     // longer taken for one, and 85 with each column centred on its
-    // vessel's mirror axis (the floor keeps the same margin of four below
-    // it).
-    assert!(exact >= 81, "only {exact} of 100 read exactly");
+    // vessel's mirror axis, and 94 with the work since on glass, grids
+    // and glyphs and an outline's template leaving out the level
+    // boundaries of a bowl full above the rim's depth (the floor keeps
+    // the same margin of four below it).
+    assert!(exact >= 90, "only {exact} of 100 read exactly");
 }
 
 /// Generated tuning cases read by their liquid whose `?` layers are told by

@@ -231,10 +231,11 @@ pub(super) struct Size {
 
 /// Rows above the fullest liquid's top whose edges down an outline's
 /// template leaves out with the level boundaries: the edge between the
-/// liquid and the glass above it is two rows of gradient. A wide, short
-/// bowl (a wine glass) full to above the rim's usual depth put its top
-/// layers' boundaries in the template, which no empty glass shows
-/// (tuning 2062: an empty wine glass matched 0.32 a pitch past its row).
+/// liquid and the glass above it is two rows of gradient (not fitted).
+/// A wide, short bowl (a wine glass) full to above the rim's usual depth
+/// put its top layers' boundaries in the template, which no empty glass
+/// shows (tuning 2062: an empty wine glass matched 0.32 a pitch past its
+/// row).
 /// Only the edges down: a bulb's liquid reaches into its neck, whose walls
 /// (edges across) are its shape (tuning 978: left out, a round button
 /// matched a bulb's round bottom).
@@ -310,6 +311,11 @@ impl Template {
         }
     }
 
+    /// The size this template was made at.
+    fn size(&self) -> Size {
+        Size { reach: self.reach, height: self.height, below: self.below, held: self.held }
+    }
+
     /// The median of the windows around `anchors` (centre, bottom).
     pub fn of(edges: &Gradients, anchors: &[(i64, i64)], size: Size, left_out: LeftOut) -> Template {
         let Size { reach, height, below, held } = size;
@@ -347,7 +353,7 @@ impl Template {
         held: Held,
         walls: Option<(Walls, f32)>,
     ) -> Template {
-        let (reach, height, below) = (self.reach, self.height, self.below);
+        let reach = self.reach;
         let (reach, left_out) = match (held, walls) {
             // The whole interior's width, as for balls, for the edges down.
             (Held::Liquid, _) => {
@@ -358,15 +364,14 @@ impl Template {
                 (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
             }
         };
-        Template::of(edges, anchors, Size { reach, height, below, held: self.held }, left_out)
+        Template::of(edges, anchors, Size { reach, ..self.size() }, left_out)
     }
 
     /// A template of this one's size, leaving out the same interior, made
     /// of the places `anchors` (centre, bottom) instead: of the empty
     /// vessels found, what an empty vessel looks like in this picture.
     pub fn like_at(&self, edges: &Gradients, anchors: &[(i64, i64)]) -> Template {
-        let size = Size { reach: self.reach, height: self.height, below: self.below, held: self.held };
-        Template::of(edges, anchors, size, self.left_out)
+        Template::of(edges, anchors, self.size(), self.left_out)
     }
 
     /// How well the place centred at `cx`, resting on `bottom`, matches:

@@ -36,6 +36,16 @@ impl Column {
         self.bands.iter().max_by_key(|b| b.width()).map_or((self.x0 + self.x1) as f32 / 2.0, Band::center_x)
     }
 
+    /// The top of what the column holds: its highest band that encloses
+    /// no other. A tube's glass, set apart from the board by its outline,
+    /// reads as a band reaching the rim around the balls it holds
+    /// (tuning 1185: white tubes on a grey board), and is not held.
+    pub fn content_top(&self) -> u32 {
+        let within = |o: &Band, b: &Band| o.x0 >= b.x0 && o.x1 <= b.x1 && o.y0 >= b.y0 && o.y1 <= b.y1;
+        let encloses = |b: &Band| self.bands.iter().any(|o| !std::ptr::eq(o, b) && within(o, b));
+        self.bands.iter().filter(|b| !encloses(b)).map(|b| b.y0).min().unwrap_or(self.y0)
+    }
+
     /// The width of the widest band.
     pub fn band_width(&self) -> u32 {
         self.bands.iter().map(Band::width).max().unwrap_or(0)
@@ -324,5 +334,18 @@ mod tests {
         assert!((vessel.center_x() - 120.0).abs() < 0.6, "{}", vessel.center_x());
         // The band's colour is its liquid's, not the streak's.
         assert_eq!(vessel.bands[0].color, [200, 40, 40]);
+    }
+
+    #[test]
+    fn what_a_column_holds_tops_at_its_highest_ball_not_the_glass_around_them() {
+        let band = |x0, y0, x1, y1| Region { area: (x1 - x0) * (y1 - y0), x0, y0, x1, y1, color: [0, 0, 0] };
+        // The glass, rows 20..100, around two balls; a column of balls alone.
+        let glass = band(10, 20, 40, 100);
+        let balls = [band(20, 80, 30, 90), band(20, 60, 30, 70)];
+        let column =
+            |bands: Vec<Band>| Column { x0: 10, y0: bands.iter().map(|b| b.y0).min().unwrap(), x1: 40, y1: 100, bands };
+        assert_eq!(column(vec![glass, balls[0], balls[1]]).content_top(), 60);
+        assert_eq!(column(balls.to_vec()).content_top(), 60);
+        assert_eq!(column(vec![glass]).content_top(), 20);
     }
 }

@@ -94,6 +94,11 @@ pub(super) enum LeftOut {
     /// interior: the walls' curve into the bottom, the bottom and the rim
     /// stay in.
     Interior(i64),
+    /// So many pixels either side of the centre, in both fields, on the
+    /// rows of the interior and those under the fullest vessel's top:
+    /// a ball's rim shows across and down alike, and balls filling a
+    /// tube to its top stand above the interior's rows.
+    Held(i64),
     /// As `Interior` for the edges across; for the edges down, the
     /// interior's whole width (`down`) on its rows and those under the
     /// fullest liquid's top: the level boundaries of layers reach the
@@ -306,7 +311,9 @@ impl Template {
         match (self.left_out, field) {
             (LeftOut::Interior(inner) | LeftOut::Levels { across: inner, .. }, Field::Across)
             | (LeftOut::Interior(inner), Field::Down) => self.interior_row(dy) && dx.abs() < inner,
-            (LeftOut::Levels { down: inner, .. }, Field::Down) => self.level_row(dy) && dx.abs() < inner,
+            (LeftOut::Levels { down: inner, .. }, Field::Down) | (LeftOut::Held(inner), _) => {
+                self.level_row(dy) && dx.abs() < inner
+            }
             (LeftOut::Inside(inner), _) => dx.abs() < inner,
         }
     }
@@ -359,7 +366,7 @@ impl Template {
             (Held::Liquid, _) => {
                 (reach, LeftOut::Levels { across: Held::Liquid.inner(reach), down: Held::Balls.inner(reach) })
             }
-            (Held::Balls, None) => (reach, Held::Balls.left_out(reach)),
+            (Held::Balls, None) => (reach, LeftOut::Held(Held::Balls.inner(reach))),
             (Held::Balls, Some((w, margin))) => {
                 (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
             }

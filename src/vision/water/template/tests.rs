@@ -173,3 +173,43 @@ fn a_bowl_full_to_above_the_rims_depth_leaves_its_layers_out_of_the_template() {
     assert!(with_liquid_held >= 0.95, "{with_liquid_held}");
     assert!(with_liquid_held > without + 0.1, "{with_liquid_held} against {without}");
 }
+
+#[test]
+fn balls_filling_tubes_to_above_the_rims_depth_are_left_out_of_the_outlines_template() {
+    // Short tubes (rows 110-151, walls 2 wide) on a deep margin under them:
+    // two holding three balls 12 wide up to row 111, then an empty one. The
+    // rim's depth (twice the 12 rows below) reaches down to row 130, over
+    // the top ball.
+    let tube = |img: &mut RgbImage, x0: u32, full: bool| {
+        let cx = x0 as i64 + 15;
+        for y in 110..152 {
+            for x in x0..x0 + 30 {
+                let wall = x < x0 + 2 || x >= x0 + 28 || y >= 150;
+                let ball = [143i64, 130, 117].iter().position(|&by| {
+                    let (dx, dy) = (x as i64 - cx, y as i64 - by);
+                    dx * dx + dy * dy <= 36
+                });
+                let color = match (wall, ball) {
+                    (true, _) => [230, 230, 230],
+                    (false, Some(k)) if full => [[200, 60, 60], [60, 180, 90], [240, 200, 40]][k],
+                    _ => [40, 40, 50],
+                };
+                img.put_pixel(x, y, Rgb(color));
+            }
+        }
+    };
+    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
+    for (x0, full) in [(20, true), (80, true), (140, false)] {
+        tube(&mut img, x0, full);
+    }
+    let g = Gradients::new(&img);
+    let anchors = [(35, 150), (95, 150)];
+    let empty_matches = |held| {
+        let size = Size { reach: 20, height: 44, below: 12, held };
+        let row = Template::of(&g, &anchors, size, Held::Liquid.left_out(20));
+        row.outline(&g, &anchors, Held::Balls, None).shape(&g, 155, 150).0
+    };
+    let (with_balls_held, without) = (empty_matches(39), empty_matches(0));
+    assert!(with_balls_held >= 0.9, "{with_balls_held}");
+    assert!(with_balls_held > without + 0.1, "{with_balls_held} against {without}");
+}

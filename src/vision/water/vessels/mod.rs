@@ -262,7 +262,9 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
     let reach = (half * TEMPLATE_REACH).round() as i64;
-    let size = Size { reach, height, below, held: tallest.round() as i64 };
+    let top = |c: &Column| if held == Held::Balls { c.content_top() } else { c.y0 };
+    let held_rows = anchors.iter().map(|c| c.y1 - top(c)).max().unwrap_or(0);
+    let size = Size { reach, height, below, held: held_rows as i64 };
     let template = Template::of(edges, &points, size, Held::Liquid.left_out(reach));
     // Balls much narrower than their tubes leave the walls beyond the
     // row's template's reach; the outline's reaches them (tuning theme

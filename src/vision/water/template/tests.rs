@@ -136,6 +136,23 @@ fn the_outlines_template_leaves_out_the_layers_boundaries_an_empty_vessel_lacks(
     assert!(by_outline > by_row + 0.01, "{by_outline} against {by_row}");
 }
 
+/// How well the empty vessel at x 140..170 of a board of two full ones
+/// and that empty one (drawn by `vessel`, resting on row 150, with a
+/// margin of 12 rows under them) matches the outline's template for what
+/// the full ones hold (`held`), made with the fullest's content `rows`
+/// above the bottom.
+fn empty_matches_outline(vessel: impl Fn(&mut RgbImage, u32, bool), held: Held, rows: i64) -> f32 {
+    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
+    for (x0, full) in [(20, true), (80, true), (140, false)] {
+        vessel(&mut img, x0, full);
+    }
+    let g = Gradients::new(&img);
+    let anchors = [(35, 150), (95, 150)];
+    let size = Size { reach: 20, height: 44, below: 12, held: rows };
+    let row = Template::of(&g, &anchors, size, Held::Liquid.left_out(20));
+    row.outline(&g, &anchors, held, None).shape(&g, 155, 150).0
+}
+
 #[test]
 fn a_bowl_full_to_above_the_rims_depth_leaves_its_layers_out_of_the_template() {
     // Short, wide bowls (rows 110-151, walls 2 wide) on a stem-deep margin
@@ -158,17 +175,7 @@ fn a_bowl_full_to_above_the_rims_depth_leaves_its_layers_out_of_the_template() {
             }
         }
     };
-    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
-    for (x0, full) in [(20, true), (80, true), (140, false)] {
-        bowl(&mut img, x0, full);
-    }
-    let g = Gradients::new(&img);
-    let anchors = [(35, 150), (95, 150)];
-    let empty_matches = |held| {
-        let size = Size { reach: 20, height: 44, below: 12, held };
-        let row = Template::of(&g, &anchors, size, Held::Liquid.left_out(20));
-        row.outline(&g, &anchors, Held::Liquid, None).shape(&g, 155, 150).0
-    };
+    let empty_matches = |rows| empty_matches_outline(bowl, Held::Liquid, rows);
     let (with_liquid_held, without) = (empty_matches(38), empty_matches(0));
     assert!(with_liquid_held >= 0.95, "{with_liquid_held}");
     assert!(with_liquid_held > without + 0.1, "{with_liquid_held} against {without}");
@@ -198,17 +205,7 @@ fn balls_filling_tubes_to_above_the_rims_depth_are_left_out_of_the_outlines_temp
             }
         }
     };
-    let mut img = RgbImage::from_pixel(200, 200, Rgb([40, 40, 50]));
-    for (x0, full) in [(20, true), (80, true), (140, false)] {
-        tube(&mut img, x0, full);
-    }
-    let g = Gradients::new(&img);
-    let anchors = [(35, 150), (95, 150)];
-    let empty_matches = |held| {
-        let size = Size { reach: 20, height: 44, below: 12, held };
-        let row = Template::of(&g, &anchors, size, Held::Liquid.left_out(20));
-        row.outline(&g, &anchors, Held::Balls, None).shape(&g, 155, 150).0
-    };
+    let empty_matches = |rows| empty_matches_outline(tube, Held::Balls, rows);
     let (with_balls_held, without) = (empty_matches(39), empty_matches(0));
     assert!(with_balls_held >= 0.9, "{with_balls_held}");
     assert!(with_balls_held > without + 0.1, "{with_balls_held} against {without}");

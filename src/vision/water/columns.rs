@@ -39,7 +39,9 @@ impl Column {
     /// The top of what the column holds: its highest band that encloses
     /// no other. A tube's glass, set apart from the board by its outline,
     /// reads as a band reaching the rim around the balls it holds
-    /// (tuning 1185: white tubes on a grey board), and is not held.
+    /// (tuning 1185: white tubes on a grey board), and is not held. Asked
+    /// of tubes of balls only: a `?` glyph's band inside a layer's would
+    /// leave that layer out.
     pub fn content_top(&self) -> u32 {
         let within = |o: &Band, b: &Band| o.x0 >= b.x0 && o.x1 <= b.x1 && o.y0 >= b.y0 && o.y1 <= b.y1;
         let encloses = |b: &Band| self.bands.iter().any(|o| !std::ptr::eq(o, b) && within(o, b));

@@ -95,9 +95,10 @@ pub(super) enum LeftOut {
     /// stay in.
     Interior(i64),
     /// So many pixels either side of the centre, in both fields, on the
-    /// rows of the interior and those under the fullest vessel's top:
-    /// a ball's rim shows across and down alike, and balls filling a
-    /// tube to its top stand above the interior's rows.
+    /// rows of the interior and those under the top of what the fullest
+    /// vessel holds ([`Size::held`], its top ball): a ball's rim shows
+    /// across and down alike, and balls filling a tube to its top stand
+    /// above the interior's rows.
     Held(i64),
     /// As `Interior` for the edges across; for the edges down, the
     /// interior's whole width (`down`) on its rows and those under the

@@ -211,7 +211,8 @@ pub(super) struct Template {
     pub reach: i64,
     pub height: i64,
     pub below: i64,
-    /// Rows above the bottom the fullest vessel's liquid reaches.
+    /// Rows above the bottom what the fullest vessel holds reaches: its
+    /// liquid's top, or its top ball.
     held: i64,
     /// What of a place's edges it leaves out.
     left_out: LeftOut,
@@ -225,8 +226,8 @@ pub(super) struct Template {
 
 /// A template's size around the place it is made of: `reach` pixels either
 /// side of the centre, `height` rows above the bottom, `below` rows under
-/// it, and liquid `held` up to that many rows above the bottom in the
-/// fullest vessel it is made of.
+/// it, and what the fullest vessel it is made of holds (liquid, or balls
+/// up to its top ball) reaching `held` rows above the bottom.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Size {
     pub reach: i64,

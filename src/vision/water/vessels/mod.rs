@@ -32,6 +32,7 @@ use image::RgbImage;
 
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
+use rows::{anchors, evidence, row_groups};
 
 use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
@@ -147,21 +148,9 @@ pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
     Ok(rows.iter().flat_map(|r| r.vessels.iter().copied()).collect())
 }
 
-/// Colours this far apart (largest RGB channel step) are different liquids
-/// when a row's colours are counted.
-const DISTINCT_COLOUR_STEP: u8 = 40;
-
 /// Least height of a column worth a vessel, as a share of the picture's
 /// height: one layer of 16 vessels in three rows on a phone is about 1.5%.
 const MIN_COLUMN_HEIGHT: f32 = 0.012;
-
-/// How far the bottoms of one row's columns may differ, in units of their
-/// width: anti-aliasing and JPEG blur move a bottom by a pixel or two; a
-/// round bottom's lowest row by a little more.
-const ROW_BOTTOM_TOLERANCE: f32 = 0.22;
-
-/// How much wider or narrower than the row's median a column may be.
-const ROW_WIDTH_RATIO: f32 = 1.5;
 
 /// The outline's room beside the interior, as a share of the interior's
 /// half-width: a vessel's box is its interior widened by this.
@@ -175,43 +164,6 @@ const OUTLINE_MARGIN: f32 = 0.25;
 /// other row's vessels) lacks score 0.49 in tuning seeds 51 and 970.
 const MIN_LIQUID_SILHOUETTE_MATCH: f32 = 0.4;
 
-/// Groups columns into rows by their bottoms and widths.
-fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {
-    let mut sorted: Vec<&Column> = columns.to_vec();
-    sorted.sort_by_key(|c| c.y1);
-    let mut rows: Vec<Vec<&Column>> = Vec::new();
-    for c in sorted {
-        let fits = |row: &Vec<&Column>| {
-            let w = median(row.iter().map(|r| r.band_width() as f32).collect());
-            let bottom = median(row.iter().map(|r| r.y1 as f32).collect());
-            let cw = c.band_width() as f32;
-            (c.y1 as f32 - bottom).abs() <= ROW_BOTTOM_TOLERANCE * w.max(cw)
-                && cw <= w * ROW_WIDTH_RATIO
-                && cw * ROW_WIDTH_RATIO >= w
-        };
-        match rows.iter_mut().find(|r| fits(r)) {
-            Some(row) => row.push(c),
-            None => rows.push(vec![c]),
-        }
-    }
-    rows
-}
-
-/// How much a group of columns looks like vessels of liquid: layers in its
-/// columns, in columns taller than wide, and different colours across them
-/// (a row of buttons or dice has one band each, about as tall as wide).
-fn evidence(group: &[&Column]) -> f32 {
-    let mut distinct: Vec<[u8; 3]> = Vec::new();
-    for b in group.iter().flat_map(|c| c.bands.iter()) {
-        if distinct.iter().all(|d| (0..3).any(|i| d[i].abs_diff(b.color[i]) > DISTINCT_COLOUR_STEP)) {
-            distinct.push(b.color);
-        }
-    }
-    let weighted: f32 =
-        group.iter().map(|c| c.bands.len() as f32 * (c.height() as f32 / c.band_width().max(1) as f32).min(4.0)).sum();
-    weighted + 2.0 * distinct.len() as f32
-}
-
 /// Finds the vessels: rows in reading order, vessels left to right.
 pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let h = edges.height as f32;
@@ -222,10 +174,8 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     let mut groups = row_groups(&tall);
     groups.sort_by(|a, b| evidence(b).total_cmp(&evidence(a)));
     let Some(best) = groups.first() else { return Vec::new() };
-    // The template, from the best row's columns of several layers (or all
-    // its columns when none has more than one).
-    let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
-    let anchors: Vec<&Column> = best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect();
+    // The template, from the best row's columns of several layers.
+    let anchors = anchors(best);
     let band_half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
     let band_height = median(anchors.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect());
     if band_half < 1.5 {
@@ -496,5 +446,6 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
 
 mod empty_row;
 mod place;
+mod rows;
 #[cfg(test)]
 mod tests;

@@ -183,6 +183,18 @@ fn grids_a_layer_off_and_glass_over_another_board_are_read() {
     reads_exactly(&[2761, 2998, 4655, 4373, 9097]);
 }
 
+/// Vessels on lined paper, where the strips of paper between two vessels
+/// (cut by the ruled lines into bands of one colour) made half the
+/// template's anchors, and the template matched no vessel: vases (3993,
+/// 3009's hurricane glasses), squat corked tubes (2522, 2523), round
+/// tubes (574), flat-bottomed tubes (3410). All were refused ("no tubes were
+/// found") before the template was made again of the columns of several
+/// colours.
+#[test]
+fn vessels_between_strips_of_lined_paper_are_found() {
+    reads_exactly(&[3993, 3009, 2522, 2523, 574, 3410]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

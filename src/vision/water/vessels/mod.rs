@@ -8,7 +8,10 @@
 //! 2. Silhouette: around that row's columns of several layers, the edges of
 //!    the picture (across and down: walls, a round or flat bottom, a rim)
 //!    from the bottom up to the rim are the game's vessel, whatever its
-//!    shape. Their median is the template.
+//!    shape. Their median is the template. Where it matches no place,
+//!    the columns of one colour among them were board, not glass (strips
+//!    of lined paper between vessels), and the template is made again of
+//!    the columns of several colours alone ([`Anchoring`]).
 //! 3. Every row is scanned across with the template, on the bottom its
 //!    columns match best (a curved bottom's liquid ends early): each place
 //!    that matches it, strongly enough, holds a vessel, filled or empty, up
@@ -32,6 +35,7 @@ use image::RgbImage;
 
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
+pub use rows::Anchoring;
 use rows::{anchors, evidence, row_groups};
 
 use super::columns::{Band, Column, columns};
@@ -130,7 +134,12 @@ pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
     let seg = segment(working, FLATNESS);
     let cols = columns(&seg);
     let edges = Gradients::new(working);
-    let rows = find(&cols, &edges);
+    // The template from the columns of the most bands first; from those
+    // of several colours only where that finds no vessel ([`Anchoring`]).
+    let mut rows = find(&cols, &edges, Anchoring::Bands);
+    if rows.iter().all(|r| r.vessels.is_empty()) {
+        rows = find(&cols, &edges, Anchoring::Colours);
+    }
     for (i, r) in rows.iter().enumerate() {
         let what = if r.off_grid > 0 {
             "a vessel stands off the row's even spacing"
@@ -165,7 +174,7 @@ const OUTLINE_MARGIN: f32 = 0.25;
 const MIN_LIQUID_SILHOUETTE_MATCH: f32 = 0.4;
 
 /// Finds the vessels: rows in reading order, vessels left to right.
-pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
+pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring) -> Vec<Row> {
     let h = edges.height as f32;
     let tall: Vec<&Column> = columns
         .iter()
@@ -175,7 +184,7 @@ pub fn find(columns: &[Column], edges: &Gradients) -> Vec<Row> {
     groups.sort_by(|a, b| evidence(b).total_cmp(&evidence(a)));
     let Some(best) = groups.first() else { return Vec::new() };
     // The template, from the best row's columns of several layers.
-    let anchors = anchors(best);
+    let anchors = anchors(best, anchoring);
     let band_half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
     let band_height = median(anchors.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect());
     if band_half < 1.5 {

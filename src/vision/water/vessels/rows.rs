@@ -2,7 +2,7 @@
 //! columns the template of the game's vessel is made of: columns whose
 //! bottoms line up and whose widths agree are a row; the row with the most
 //! layers in the most colours is surely vessels of liquid, and its columns
-//! of the most bands are the template's anchors.
+//! of several colours are the template's anchors.
 
 use super::super::columns::{Band, Column};
 use super::super::median;
@@ -51,9 +51,31 @@ pub(super) fn evidence(group: &[&Column]) -> f32 {
     weighted + 2.0 * distinct.len() as f32
 }
 
-/// The best row's columns the template is made of: those of the most
-/// bands (at least two where some column has them).
-pub(super) fn anchors<'a>(best: &[&'a Column]) -> Vec<&'a Column> {
+/// Which of the best row's columns the template is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchoring {
+    /// Those of the most bands (at least two where some column has them):
+    /// the vessels of liquid and, of the columns of one colour, the glass
+    /// of empty vessels (tuning 1184: tubes of balls beside empty ones
+    /// read exactly with the glass among the anchors, and not without).
+    Bands,
+    /// Those of several colours, or, where none shows two, as `Bands`:
+    /// the vessels of liquid alone. On lined paper the strips of paper
+    /// between two vessels, cut by the ruled lines, are a column of two to
+    /// seven bands of one colour, which among the anchors blended the gap
+    /// into the vessel's template so that no vessel matched it (tuning
+    /// 3991: vases beside columns of seven strips of paper, matching 0.44
+    /// at best; 2522: squat tubes beside columns of two, 0.46). Asked only
+    /// where the first finds no vessel.
+    Colours,
+}
+
+/// The best row's columns the template is made of, as `anchoring` says.
+pub(super) fn anchors<'a>(best: &[&'a Column], anchoring: Anchoring) -> Vec<&'a Column> {
+    let colours = |c: &Column| distinct_colours(c.bands.iter()).len();
+    if anchoring == Anchoring::Colours && best.iter().any(|c| colours(c) >= 2) {
+        return best.iter().copied().filter(|c| colours(c) >= 2).collect();
+    }
     let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
     best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect()
 }

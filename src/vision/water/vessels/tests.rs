@@ -318,3 +318,15 @@ fn a_row_below_whose_walls_show_down_a_shape_that_stands_out_leaves_the_level_in
     let (_, found) = found_in_case(27849);
     assert!(matches!(found, Err(Doubt::RowLayout { what, .. }) if what.contains("a row's step beyond")), "{found:?}");
 }
+
+#[test]
+fn strips_of_lined_paper_between_vessels_are_no_anchors_of_the_template() {
+    // Generated tuning case 2522: three rows of five squat tubes on lined
+    // paper. Between two tubes the ruled lines cut the paper into a
+    // column of two bands of one colour, which joined the tubes' row and,
+    // counted by bands, the template's anchors: the template was half
+    // tube and half gap, matched no place better than 0.46, and no tube
+    // was found.
+    let (_, vessels) = vessels_in_case(2522);
+    assert_eq!(vessels.len(), 15, "{vessels:?}");
+}

@@ -10,7 +10,7 @@
 //! both are tried. The capacity is how many layers fit between the
 //! liquid's bottom and the top of the glass.
 
-use super::slots::{Profile, Run, Top};
+use super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::surface::is_lit_surface;
 
 /// Whether a run is tall enough to be a layer ([`Profile::shortest_layer`]:
@@ -184,13 +184,8 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
         }
     }
     let ((h, shift), _) = grid?;
-    // Heights in layers of the median tube, from the top of its glass: the
-    // first empty glass above its liquid. A rim, cork or cap stands above
-    // it, inside the outline, and would count as room; a tube full to the
-    // top shows no glass there and is measured from the outline (the board
-    // between two balls lower down is no top).
-    let glass_top =
-        |p: &Profile| p.runs.iter().take_while(|r| r.empty || !is_long(r, p)).find(|r| r.empty).map_or(p.top, |r| r.y0);
+    // Heights in layers of the median tube, from the top of its glass
+    // ([`glass_top`]).
     let median_height = |h: f32, shift: f32| {
         let mut v: Vec<f32> = profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
         v.sort_by(f32::total_cmp);
@@ -202,7 +197,11 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     // of its own over the boundary under it (another liquid, not its lit
     // surface) is one more layer than that boundary's (tuning 460: a
     // third of the top layer below the shoulder, whose unit, two layers
-    // and that third, was read halved).
+    // and that third, was read halved). It is another liquid only where
+    // its colour is one of the level's: a whole layer of it stands
+    // somewhere ([`a_layer_elsewhere`]); the outline's stroke between a
+    // tube's rim and its top ball is none (tuning 3014: six balls read as
+    // seven).
     let fullest = |h: f32, shift: f32| {
         let layers = |p: &Profile, y: u32| ((p.bottom as f32 + shift - y as f32) / h).round() as usize;
         profiles
@@ -216,6 +215,7 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
                         && is_long(next, p)
                         && first.y1 + SURFACE_GAP >= next.y0
                         && !is_lit_surface(p, first, next)
+                        && a_layer_elsewhere(profiles, first)
                 });
                 Some(spanned.max(over.map_or(0, |next| layers(p, next.y0) + 1)))
             })
@@ -237,6 +237,45 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     };
     let height_in_layers = median_height(h, shift);
     Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
+}
+
+/// Whether a long run of liquid other than `run`, in any of `profiles`,
+/// has `run`'s colour (within a run's own step, [`RUN_STEP`]), or the
+/// level hides some of its layers: every colour of a level fills at least
+/// two layers, so a liquid cut short at a vessel's top shows whole
+/// elsewhere, where a stroke of the outline does not. Where `?` glyphs
+/// stand, a colour's other layers may all be hidden (tuning 2572, test
+/// 1000358: one visible top layer over each tube's hidden ones, cut short
+/// by the shoulder, and read a layer short when asked this).
+fn a_layer_elsewhere(profiles: &[Profile], run: &Run) -> bool {
+    profiles.iter().any(|q| !q.glyphs.is_empty())
+        || profiles.iter().any(|q| {
+            q.runs.iter().any(|r| {
+                !r.empty && !std::ptr::eq(r, run) && is_long(r, q) && color_distance(r.color, run.color) <= RUN_STEP
+            })
+        })
+}
+
+/// The top of a tube's glass: the first empty glass above its liquid. A
+/// rim, cork or cap stands above it, inside the outline, and would count
+/// as room; a tube full to the top shows no glass there and is measured
+/// from the outline. The board between two balls is no top either: a
+/// short gap of glass with more such gaps under it, between what the tube
+/// holds, is a gap between balls, which stand apart where layers of
+/// liquid touch (tuning 3014: a full tube's top ball, its shading split
+/// into two runs each shorter than a layer, was passed over and the gap
+/// under it taken for the top, capacity 5 read for 6). The gap of glass
+/// under a cork has liquid under it, and no gap.
+fn glass_top(p: &Profile) -> u32 {
+    let Some((i, glass)) =
+        p.runs.iter().enumerate().take_while(|(_, r)| r.empty || !is_long(r, p)).find(|(_, r)| r.empty)
+    else {
+        return p.top;
+    };
+    let between_contents =
+        |j: usize| p.runs[j].empty && !p.runs[j - 1].empty && p.runs.get(j + 1).is_some_and(|r| !r.empty);
+    let between_balls = !is_long(glass, p) && (i + 1..p.runs.len()).any(between_contents);
+    if between_balls { p.top } else { glass.y0 }
 }
 
 /// Whether `h` can be the layer height where glyphs stand `glyph_h`

@@ -233,3 +233,70 @@ fn where_the_best_unit_does_not_settle_the_tightest_grid_that_does_is_taken() {
     let (h, shift) = fit_grid(&evidence, 49.0, None).unwrap();
     assert!((12.5..13.5).contains(&h), "{h} {shift}");
 }
+
+#[test]
+fn a_full_tube_of_shaded_balls_is_measured_from_its_top_not_from_a_gap_between_balls() {
+    // Tuning 3014 as the tube finder read it: six balls of about 21 rows
+    // at a 29-row pitch fill each tube, the board showing in the gaps
+    // between them, and the shading of most balls splits them into two
+    // runs shorter than a layer (17 rows here). Judged run by run, a split
+    // top ball was no layer and the gap under it the glass's top:
+    // capacity 5.
+    // Which balls of a tube, top first, its shading splits (the others
+    // read as one 21-row run, a layer's evidence).
+    let full = |top: u32, split: [bool; 6]| {
+        let mut runs = Vec::new();
+        for (k, split) in (0..6).zip(split) {
+            let y0 = top + 8 + k * 29;
+            if split {
+                runs.extend([(y0, y0 + 13, false), (y0 + 13, y0 + 21, false)]);
+            } else {
+                runs.push((y0, y0 + 21, false));
+            }
+            if k < 5 {
+                runs.push((y0 + 22, y0 + 28, true));
+            }
+        }
+        tube(top, top + 185, 56, &runs)
+    };
+    let empty = |top: u32| tube(top, top + 185, 56, &[(top + 3, top + 180, true), (top + 180, top + 185, false)]);
+    let (t, f) = (true, false);
+    let profiles = [
+        full(246, [t, f, t, t, f, t]),
+        full(245, [t, t, f, t, f, f]),
+        full(246, [t, t, t, f, t, f]),
+        full(488, [t, f, t, f, t, t]),
+        full(488, [t, t, f, t, t, f]),
+        full(728, [t, f, t, t, f, t]),
+        empty(729),
+        empty(729),
+    ];
+    let g = slot_geometry(&profiles).unwrap();
+    assert!((g.layer_height - 29.0).abs() < 1.0, "{g:?}");
+    assert_eq!(g.capacity, 6, "{g:?}");
+}
+
+#[test]
+fn the_outlines_stroke_over_a_full_tubes_top_ball_is_no_layer_cut_short() {
+    // Tuning 3014 as the vessel finder read it: the same six balls whole
+    // (25-row runs), and over the top one a 5-row run of the tube's brown
+    // outline. Counted as a layer cut short by a shoulder, it made the
+    // tubes hold seven. A liquid cut short shows whole elsewhere; no ball
+    // is the outline's colour.
+    let colours = [0x8d8e4a, 0xf7a5fa, 0xc74ce3, 0xdb7b93, 0x764a01, 0x2c9600];
+    let full = |shift: usize| {
+        let mut runs = vec![(245, 250, 0x654f28, false)];
+        runs.extend((0..6).map(|k| (252 + 29 * k, 277 + 29 * k, colours[(k as usize + shift) % 6], false)));
+        vessel(244, 430, 13, &runs)
+    };
+    let empty = vessel(244, 430, 13, &[(244, 430, 0xe8eef2, true)]);
+    let g = slot_geometry(&[full(0), full(1), full(2), full(3), full(4), empty.clone(), empty]).unwrap();
+    assert!((g.layer_height - 29.0).abs() < 1.0, "{g:?}");
+    assert_eq!(g.capacity, 6, "{g:?}");
+    // Where the level hides layers, a colour's other layers may all be
+    // hidden: a short top layer of its own is counted as before (tuning
+    // 2572, test 1000358).
+    let hidden = |shift: usize| Profile { glyphs: vec![351, 380], ..full(shift) };
+    let g = slot_geometry(&[hidden(0), full(1), full(2), full(3), full(4)]).unwrap();
+    assert_eq!(g.capacity, 7, "{g:?}");
+}

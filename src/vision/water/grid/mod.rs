@@ -260,9 +260,9 @@ fn a_layer_elsewhere(profiles: &[Profile], run: &Run) -> bool {
 /// rim, cork or cap stands above it, inside the outline, and would count
 /// as room; a tube full to the top shows no glass there and is measured
 /// from the outline. The board between two balls is no top either: a
-/// short gap of glass with more such gaps under it, between what the tube
-/// holds, is a gap between balls, which stand apart where layers of
-/// liquid touch (tuning 3014: a full tube's top ball, its shading split
+/// short gap of glass with more gaps of glass under it, each between two
+/// runs of what the tube holds, is a gap between balls, which stand apart
+/// where layers of liquid touch (tuning 3014: a full tube's top ball, its shading split
 /// into two runs each shorter than a layer, was passed over and the gap
 /// under it taken for the top, capacity 5 read for 6). The gap of glass
 /// under a cork has liquid under it, and no gap.

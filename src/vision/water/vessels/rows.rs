@@ -2,7 +2,8 @@
 //! columns the template of the game's vessel is made of: columns whose
 //! bottoms line up and whose widths agree are a row; the row with the most
 //! layers in the most colours is surely vessels of liquid, and its columns
-//! of several colours are the template's anchors.
+//! of the most bands are the template's anchors (or, where their template
+//! matches no vessel, its columns of several colours).
 
 use super::super::columns::{Band, Column};
 use super::super::median;

@@ -187,9 +187,9 @@ fn grids_a_layer_off_and_glass_over_another_board_are_read() {
 /// (cut by the ruled lines into bands of one colour) made half the
 /// template's anchors, and the template matched no vessel: vases (3993,
 /// 3009's hurricane glasses), squat corked tubes (2522, 2523), round
-/// tubes (574), flat-bottomed tubes (3410). All were refused ("no tubes were
-/// found") before the template was made again of the columns of several
-/// colours.
+/// tubes (574), flat-bottomed tubes (3410). All were refused ("no tubes
+/// were found") before the template was made again of the columns of
+/// several colours.
 #[test]
 fn vessels_between_strips_of_lined_paper_are_found() {
     reads_exactly(&[3993, 3009, 2522, 2523, 574, 3410]);

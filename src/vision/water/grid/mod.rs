@@ -199,9 +199,9 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     // third of the top layer below the shoulder, whose unit, two layers
     // and that third, was read halved). It is another liquid only where
     // its colour is one of the level's: a whole layer of it stands
-    // somewhere ([`a_layer_elsewhere`]); the outline's stroke between a
-    // tube's rim and its top ball is none (tuning 3014: six balls read as
-    // seven).
+    // somewhere, or the level hides layers ([`a_layer_elsewhere`]); the
+    // outline's stroke between a tube's rim and its top ball is none
+    // (tuning 3014: six balls read as seven).
     let fullest = |h: f32, shift: f32| {
         let layers = |p: &Profile, y: u32| ((p.bottom as f32 + shift - y as f32) / h).round() as usize;
         profiles

@@ -73,9 +73,9 @@ pub enum Anchoring {
 
 /// The best row's columns the template is made of, as `anchoring` says.
 pub(super) fn anchors<'a>(best: &[&'a Column], anchoring: Anchoring) -> Vec<&'a Column> {
-    let colours = |c: &Column| distinct_colours(c.bands.iter()).len();
-    if anchoring == Anchoring::Colours && best.iter().any(|c| colours(c) >= 2) {
-        return best.iter().copied().filter(|c| colours(c) >= 2).collect();
+    let several: Vec<&Column> = best.iter().copied().filter(|c| distinct_colours(c.bands.iter()).len() >= 2).collect();
+    if anchoring == Anchoring::Colours && !several.is_empty() {
+        return several;
     }
     let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
     best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect()

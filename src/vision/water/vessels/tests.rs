@@ -320,7 +320,7 @@ fn a_row_below_whose_walls_show_down_a_shape_that_stands_out_leaves_the_level_in
 }
 
 #[test]
-fn strips_of_lined_paper_between_vessels_are_no_anchors_of_the_template() {
+fn vessels_between_strips_of_lined_paper_are_found_by_a_template_of_their_colours() {
     // Generated tuning case 2522: three rows of five squat tubes on lined
     // paper. Between two tubes the ruled lines cut the paper into a
     // column of two bands of one colour, which joined the tubes' row and,

@@ -36,7 +36,7 @@ use image::RgbImage;
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
 pub use rows::Anchoring;
-use rows::{anchors, evidence, row_groups};
+use rows::{anchors, evidence, liquid_parts, row_groups};
 
 use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
@@ -46,7 +46,7 @@ use super::template::{Held, Size, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrunk_by;
-use crate::imaging::segment::{Flatness, segment};
+use crate::imaging::segment::{Flatness, Segmentation, segment};
 
 /// One vessel found, in the working picture's pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -136,9 +136,10 @@ pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
     let edges = Gradients::new(working);
     // The template from the columns of the most bands first; from those
     // of several colours only where that finds no vessel ([`Anchoring`]).
-    let mut rows = find(&cols, &edges, Anchoring::Bands);
+    let board = board_colour(&seg);
+    let mut rows = find(&cols, &edges, Anchoring::Bands, board);
     if rows.iter().all(|r| r.vessels.is_empty()) {
-        rows = find(&cols, &edges, Anchoring::Colours);
+        rows = find(&cols, &edges, Anchoring::Colours, board);
     }
     for (i, r) in rows.iter().enumerate() {
         let what = if r.off_grid > 0 {
@@ -155,6 +156,13 @@ pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
         return Err(Doubt::RowLayout { row: i + 1, what });
     }
     Ok(rows.iter().flat_map(|r| r.vessels.iter().copied()).collect())
+}
+
+/// The board's colour: that of the largest flat region, since the board
+/// shows more than anything on it (lined paper's strips are each a region
+/// of the paper's colour).
+fn board_colour(seg: &Segmentation) -> Option<[u8; 3]> {
+    seg.regions.iter().max_by_key(|r| r.area).map(|r| r.color)
 }
 
 /// Least height of a column worth a vessel, as a share of the picture's
@@ -174,7 +182,7 @@ const OUTLINE_MARGIN: f32 = 0.25;
 const MIN_LIQUID_SILHOUETTE_MATCH: f32 = 0.4;
 
 /// Finds the vessels: rows in reading order, vessels left to right.
-pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring) -> Vec<Row> {
+pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: Option<[u8; 3]>) -> Vec<Row> {
     let h = edges.height as f32;
     let tall: Vec<&Column> = columns
         .iter()
@@ -253,7 +261,7 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring) -> Vec<
 
     let mut rows: Vec<(Row, u32)> = Vec::new();
     // Each row's columns of liquid in no vessel found, by the row's bottom.
-    let mut stray_by_row: Vec<(u32, Vec<&Column>)> = Vec::new();
+    let mut stray_by_row: Vec<(u32, Vec<Column>)> = Vec::new();
     for group in &groups {
         let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
         let span = (bottom.saturating_sub(rim as u32), bottom);
@@ -305,10 +313,13 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring) -> Vec<
         if vessels.len() < 2 && (button || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
             continue;
         }
-        // Liquid of several layers where a vessel could stand, in a place
-        // that matches the template less well than a vessel must on its
-        // own: two pieces of evidence, the liquid and the shape.
-        for c in group.iter().filter(|c| c.bands.len() >= 2) {
+        // The liquid of several layers the row's columns could hold: not
+        // the board, and no wider than a vessel's box.
+        let liquid: Vec<Column> = group.iter().flat_map(|c| liquid_parts(c, 2.0 * (half + margin), board)).collect();
+        // Such liquid where a vessel could stand, in a place that matches
+        // the template less well than a vessel must on its own: two pieces
+        // of evidence, the liquid and the shape.
+        for c in &liquid {
             if !room_for(c, &vessels, half) {
                 continue;
             }
@@ -325,8 +336,7 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring) -> Vec<
                 vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
         }
-        let strays: Vec<&Column> =
-            group.iter().copied().filter(|c| c.bands.len() >= 2 && room_for(c, &vessels, half)).collect();
+        let strays: Vec<Column> = liquid.into_iter().filter(|c| room_for(c, &vessels, half)).collect();
         let off_grid = off_grid(&vessels.iter().map(|v| v.outer.center_x()).collect::<Vec<_>>(), half);
         rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0, faint_row_beyond: false }, bottom));
         stray_by_row.push((bottom, strays));

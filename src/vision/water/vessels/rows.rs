@@ -5,8 +5,10 @@
 //! of the most bands are the template's anchors (or, where their template
 //! matches no vessel, its columns of several colours).
 
+use super::super::board::EMPTY_DELTA_E;
 use super::super::columns::{Band, Column};
 use super::super::median;
+use crate::imaging::color::{delta_e, to_lab};
 
 /// Colours this far apart (largest RGB channel step) are different liquids
 /// when a row's colours are counted.
@@ -79,6 +81,55 @@ pub(super) fn anchors<'a>(best: &[&'a Column], anchoring: Anchoring) -> Vec<&'a 
     }
     let most_bands = best.iter().map(|c| c.bands.len()).max().unwrap_or(0);
     best.iter().copied().filter(|c| c.bands.len() >= most_bands.min(2)).collect()
+}
+
+/// Most a band's colour may differ from the board's (CIELAB ΔE) for the
+/// band to be the board rather than liquid: lined paper's strips between
+/// two vessels are the paper's colour to within JPEG noise; a liquid a
+/// player could tell from the board stands far further from it. Half of
+/// [`EMPTY_DELTA_E`], the most empty glass differs from the board beside
+/// it.
+const BOARD_BAND_DELTA_E: f32 = EMPTY_DELTA_E / 2.0;
+
+/// The parts of a column that could be a vessel's liquid of several
+/// layers: its bands that are no wider than a vessel's box (`widest`) and
+/// not of the board's colour (`board`), in runs stacked on each other, two
+/// bands or more, resting on the column's bottom (a vessel's liquid rests
+/// on the row's bottom), each as a column of its own.
+/// - The ruled lines of lined paper cut the paper between two vessels
+///   into a column of strips of the paper's colour, which raised "liquid
+///   stands outside every vessel" (tuning 406, 468, 1144, 3059).
+/// - A band wider than a vessel's box is the board too (a textured
+///   ground's patch, tuning 246: a column 110 px wide of 25 patches of a
+///   hill beside vessels 39 px wide), and the bands either side of it are
+///   not stacked on each other (tuning 2452: a cloud's patches 45 rows
+///   apart).
+///
+/// A vessel of one liquid is one band whose colour is not the board's,
+/// and a vessel of hidden cells missed is looked for by `doubts::missed`.
+pub(super) fn liquid_parts(c: &Column, widest: f32, board: Option<[u8; 3]>) -> Vec<Column> {
+    let like_board = |b: &Band| board.is_some_and(|k| delta_e(to_lab(b.color), to_lab(k)) <= BOARD_BAND_DELTA_E);
+    // Runs of bands, bottom first, each band reaching down to the top of
+    // those under it, or within its own height of it (the glass between
+    // two balls).
+    let mut runs: Vec<Vec<Band>> = Vec::new();
+    for b in c.bands.iter().filter(|b| b.width() as f32 <= widest && !like_board(b)) {
+        match runs.last_mut() {
+            Some(run) if run.iter().map(|r| r.y0).min().is_some_and(|top| b.y1 + b.height() >= top) => run.push(*b),
+            _ => runs.push(vec![*b]),
+        }
+    }
+    runs.into_iter()
+        .filter(|run| run.len() >= 2)
+        .map(|bands| Column {
+            x0: bands.iter().map(|b| b.x0).min().unwrap_or(c.x0),
+            y0: bands.iter().map(|b| b.y0).min().unwrap_or(c.y0),
+            x1: bands.iter().map(|b| b.x1).max().unwrap_or(c.x1),
+            y1: bands.iter().map(|b| b.y1).max().unwrap_or(c.y1),
+            bands,
+        })
+        .filter(|part| c.y1 - part.y1 <= (ROW_BOTTOM_TOLERANCE * part.band_width() as f32) as u32)
+        .collect()
 }
 
 /// One colour of each liquid among `bands`: colours [`DISTINCT_COLOUR_STEP`]

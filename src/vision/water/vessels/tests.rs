@@ -330,3 +330,27 @@ fn vessels_between_strips_of_lined_paper_are_found_by_a_template_of_their_colour
     let (_, vessels) = vessels_in_case(2522);
     assert_eq!(vessels.len(), 15, "{vessels:?}");
 }
+
+#[test]
+fn strips_of_lined_paper_of_the_boards_colour_are_no_liquid_outside_the_vessels() {
+    // Generated tuning case 468: two rows of flasks on lined paper. Beyond
+    // a row's ends the ruled lines cut the paper into columns of three or
+    // four bands of the paper's colour, which counted as liquid standing
+    // outside every vessel found, and the row was doubted. A column of the
+    // board's one colour is no vessel's liquid.
+    let (case, vessels) = vessels_in_case(468);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    // A column of the same strips in another colour than the board's is
+    // still liquid of several layers.
+    let strip = |y0, color| Band { area: 400, x0: 0, y0, x1: 40, y1: y0 + 10, color };
+    let paper =
+        Column { x0: 0, y0: 0, x1: 40, y1: 30, bands: (0..3).map(|i| strip(20 - 10 * i, [253, 234, 225])).collect() };
+    let parts = |board| rows::liquid_parts(&paper, 60.0, board).len();
+    assert_eq!(parts(Some([253, 235, 226])), 0);
+    assert_eq!(parts(Some([40, 40, 40])), 1);
+    assert_eq!(parts(None), 1);
+    // Nor is a band wider than a vessel's box, and the bands either side
+    // of it are not stacked: the one above is no liquid resting on the
+    // row's bottom.
+    assert_eq!(rows::liquid_parts(&paper, 30.0, None).len(), 0);
+}

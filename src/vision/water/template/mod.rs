@@ -459,15 +459,26 @@ impl Template {
     /// template's wall (a highlight streak splitting the liquid moves the
     /// centre found, tuning 1244), the place's other wall still shows.
     pub fn wall_rows(&self, edges: &Gradients, cx: i64, bottom: i64, threshold: f32) -> f32 {
+        let [left, right] = self.wall_rows_each(edges, cx, bottom, threshold);
+        left.max(right)
+    }
+
+    /// As [`Template::wall_rows`], for the worse shown of the two walls: a
+    /// place both of whose walls run down its body.
+    pub fn both_wall_rows(&self, edges: &Gradients, cx: i64, bottom: i64, threshold: f32) -> f32 {
+        let [left, right] = self.wall_rows_each(edges, cx, bottom, threshold);
+        left.min(right)
+    }
+
+    /// The share of the rows above the interior's lowest third on which
+    /// each wall, left and right, shows (see [`Template::wall_rows`]).
+    fn wall_rows_each(&self, edges: &Gradients, cx: i64, bottom: i64, threshold: f32) -> [f32; 2] {
         let shows = |x: i64, y: i64| (x - 1..=x + 1).any(|x| edges.across(x, y).max(edges.down(x, y)) >= threshold);
-        [Side::Left, Side::Right]
-            .into_iter()
-            .map(|side| {
-                let rows: Vec<&Wall> = self.walls.iter().filter(|w| w.side == side && w.y < -self.height / 3).collect();
-                let seen = rows.iter().filter(|w| shows(cx + w.x, bottom + w.y)).count();
-                seen as f32 / rows.len().max(1) as f32
-            })
-            .fold(0.0, f32::max)
+        [Side::Left, Side::Right].map(|side| {
+            let rows: Vec<&Wall> = self.walls.iter().filter(|w| w.side == side && w.y < -self.height / 3).collect();
+            let seen = rows.iter().filter(|w| shows(cx + w.x, bottom + w.y)).count();
+            seen as f32 / rows.len().max(1) as f32
+        })
     }
 
     fn correlation(&self, w: &[f32], mean: f32) -> f32 {

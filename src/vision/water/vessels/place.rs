@@ -23,6 +23,16 @@ pub(super) const MIN_SILHOUETTE_MATCH: f32 = 0.5;
 /// seeds' 731 exact readings.
 pub(super) const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 
+/// Least match with the template's shape of a place in a column of the
+/// level's (another row has a vessel there found by its liquid) whose two
+/// walls run down its body, for it to hold an empty vessel: half what a
+/// faint vessel needs without walls. Edges behind the glass (a cloud's,
+/// through an empty tube on a sky) pull an empty vessel's match under the
+/// faint bar (tuning 3707: 0.29), while the board's edges that happen to
+/// stand where a vessel's walls would match its shape not at all (tuning
+/// 644, 3061, 3066: 0.01-0.05, walls down 0.72-0.90 of the rows).
+pub(super) const WALLED_SILHOUETTE_MATCH: f32 = FAINT_SILHOUETTE_MATCH / 2.0;
+
 /// Least edge strength, as a share of the template's, of a place a pitch
 /// beyond a row's end that matches the template's shape as well as a
 /// vessel must, for it to be taken for an empty vessel drawn faintly.
@@ -160,9 +170,14 @@ impl FaintSearch<'_> {
         let outside = (x + away.round() as i64).clamp(room.0, room.1.max(room.0));
         let stands_out = (outside - x).abs() as f32 >= half && shape - t.shape(edges, outside, b).0 >= FAINT_PEAK;
         let in_a_column = self.columns.iter().any(|&(other, c)| other != bottom && (c - x as f32).abs() <= near as f32);
+        let walled = || {
+            shape >= WALLED_SILHOUETTE_MATCH
+                && strength >= MIN_FAINT_STRENGTH
+                && t.both_wall_rows(edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+        };
         if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
             && strength >= MIN_FAINT_STRENGTH)
-            || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out))
+            || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out || walled()))
         {
             Probe::Vessel(x)
         } else if shape >= FAINT_SILHOUETTE_MATCH {

@@ -195,6 +195,17 @@ fn vessels_between_strips_of_lined_paper_are_found() {
     reads_exactly(&[3993, 3009, 2522, 2523, 574, 3410]);
 }
 
+/// Vessels whose reading fails with the template made of the best row's
+/// columns of the most bands, and reads with the one made of its columns of
+/// several colours alone: squat tubes (3033), bulbs (3051), soda bottles
+/// (3635), hurricane glasses (3819). All were refused (colour counts,
+/// every tube full, a row off-centre) while the second template was only
+/// tried where the first found no vessel at all.
+#[test]
+fn vessels_read_by_a_template_of_their_colours_when_the_first_reading_fails() {
+    reads_exactly(&[3033, 3051, 3635, 3819]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

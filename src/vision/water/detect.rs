@@ -73,7 +73,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         geometry: &geometry,
         outlines: &outlines,
         glass: *glass,
-        glyphless: matches!(look.finder, Finder::Liquid(_)) && profiles.iter().all(|p| p.glyphs.is_empty()),
+        glyphless: matches!(look.finder, Finder::Liquid(..)) && profiles.iter().all(|p| p.glyphs.is_empty()),
         finder: look.finder,
     };
     let mut tubes: Vec<OpenTube> = Vec::new();
@@ -173,7 +173,7 @@ fn sample_tube(
     }
     // In a vessel found by its liquid, the hidden layers' number rests on
     // the grid alone: its glyphs must stand one in each.
-    if matches!(sampling.finder, Finder::Liquid(_)) && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
+    if matches!(sampling.finder, Finder::Liquid(..)) && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
     // Whatever the finder, a game marks every hidden layer alike.

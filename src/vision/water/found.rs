@@ -37,8 +37,37 @@ pub(super) struct Found<'a> {
 /// (at most 400 px wide), whatever the look's zoom or run floor, and its
 /// template matching is most of a refused reading's time. With them, the
 /// factor from that copy back to the screenshot's pixels.
+/// Kept per anchoring of the vessel's template ([`vessels::Anchoring`]).
 #[derive(Default)]
-pub(super) struct LiquidVessels(OnceCell<(Result<Vec<vessels::Vessel>, Doubt>, f32)>);
+pub(super) struct LiquidVessels {
+    bands: OnceCell<Shown>,
+    colours: OnceCell<Shown>,
+}
+
+/// The vessels the liquid shows (or the doubt about their rows), and the
+/// factor from the finder's copy back to the screenshot's pixels.
+type Shown = (Result<Vec<vessels::Vessel>, Doubt>, f32);
+
+impl LiquidVessels {
+    /// The vessels found with the template anchored as `anchoring` says.
+    fn shown(&self, image: &RgbImage, anchoring: vessels::Anchoring) -> &Shown {
+        let cell = match anchoring {
+            vessels::Anchoring::Bands => &self.bands,
+            vessels::Anchoring::Colours => &self.colours,
+        };
+        cell.get_or_init(|| {
+            let (small, small_scale) = vessels::working_copy(image);
+            (vessels::find_vessels(&small, anchoring), small_scale)
+        })
+    }
+
+    /// Whether a template made of the columns of several colours finds
+    /// other vessels (or another doubt) than the one made of the columns of
+    /// the most bands: only then is a look by it another look.
+    pub(super) fn colours_differ(&self, image: &RgbImage) -> bool {
+        self.shown(image, vessels::Anchoring::Colours).0 != self.shown(image, vessels::Anchoring::Bands).0
+    }
+}
 
 /// A look's vessels, or why it found too few.
 pub(super) type FoundBy<'a> = Result<Found<'a>, VisionError>;
@@ -72,14 +101,11 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
                 .collect();
             (found, profiles)
         }
-        Finder::Liquid(floor) => {
+        Finder::Liquid(floor, anchoring) => {
             // Found in a smaller copy, measured in the one the walls use:
             // a layer of a small vessel spans too few rows in the first.
             let (w, h) = working.dimensions();
-            let (shown, small_scale) = liquid.0.get_or_init(|| {
-                let (small, small_scale) = vessels::working_copy(image);
-                (vessels::find_vessels(&small), small_scale)
-            });
+            let (shown, small_scale) = liquid.shown(image, anchoring);
             let found: Vec<vessels::Vessel> = shown
                 .as_ref()
                 .map_err(|doubt| VisionError::Doubtful(doubt.clone()))?

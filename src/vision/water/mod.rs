@@ -46,6 +46,7 @@ use found::{FoundBy, LiquidVessels};
 use regrid::Grid;
 use slots::RunFloor;
 use tubes::TubeFinding;
+use vessels::Anchoring;
 pub use zoom::WORKING_HEIGHT;
 use zoom::{Finder, Look, Zoom};
 
@@ -183,9 +184,22 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     // Vessels of another shape: read again by the liquid; where that
     // gives no reading, again with the runs of layers much flatter than
     // the vessels are wide kept too (a small bulb's seven layers).
-    let at = |floor| read_by_liquid(image, options, Look { finder: Finder::Liquid(floor), zoom }, &by_walls, liquid);
-    let by_liquid = match at(RunFloor::Width) {
-        sight if sight.read.is_err() => Some(at(RunFloor::Band)).filter(|flat| flat.read.is_ok()).unwrap_or(sight),
+    let at = |floor, anchoring| {
+        read_by_liquid(image, options, Look { finder: Finder::Liquid(floor, anchoring), zoom }, &by_walls, liquid)
+    };
+    let anchored = |anchoring| match at(RunFloor::Width, anchoring) {
+        sight if sight.read.is_err() => {
+            Some(at(RunFloor::Band, anchoring)).filter(|flat| flat.read.is_ok()).unwrap_or(sight)
+        }
+        sight => sight,
+    };
+    // And where that gives none either, with the vessel's template made of
+    // the columns of several colours alone, where that finds other vessels
+    // (see [`vessels::Anchoring`]); its refusal is not the one told.
+    let by_liquid = match anchored(Anchoring::Bands) {
+        sight if sight.read.is_err() && liquid.colours_differ(image) => {
+            Some(anchored(Anchoring::Colours)).filter(|other| other.read.is_ok()).unwrap_or(sight)
+        }
         sight => sight,
     };
     // Else the first answer stands (its sentence is about the tubes the

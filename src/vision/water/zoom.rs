@@ -9,6 +9,7 @@
 use image::RgbImage;
 
 use super::slots::RunFloor;
+use super::vessels::Anchoring;
 use super::{LiquidVessels, ReadOptions, VisionError, WaterSight, read_at};
 use crate::imaging::resample::{enlarged_to, shrunk_by};
 
@@ -98,9 +99,10 @@ pub(super) enum Finder {
     /// tubes, bottles and ball tubes, and locked tubes by their icon.
     Walls,
     /// By their liquid and their silhouette ([`super::vessels`]), whatever
-    /// their shape, profiles keeping runs down to the floor given: tried
-    /// when the walls give no reading that passes every check.
-    Liquid(RunFloor),
+    /// their shape, profiles keeping runs down to the floor given, the
+    /// template of the vessel made of the columns the anchoring says:
+    /// tried when the walls give no reading that passes every check.
+    Liquid(RunFloor, Anchoring),
 }
 
 /// Which vessels a reading finds, and how closely it looks.

@@ -130,15 +130,15 @@ pub(super) fn working_copy(image: &RgbImage) -> (std::borrow::Cow<'_, RgbImage>,
 /// when a row's layout is in doubt (a vessel off the row's spacing, liquid
 /// standing in no vessel found, or a faint vessel's shape at a row's end),
 /// since a level with a vessel missed is a wrong one.
-pub(super) fn find_vessels(working: &RgbImage) -> Result<Vec<Vessel>, Doubt> {
+pub(super) fn find_vessels(working: &RgbImage, anchoring: Anchoring) -> Result<Vec<Vessel>, Doubt> {
     let seg = segment(working, FLATNESS);
     let cols = columns(&seg);
     let edges = Gradients::new(working);
-    // The template from the columns of the most bands first; from those
-    // of several colours only where that finds no vessel ([`Anchoring`]).
+    // The template from the columns `anchoring` says; from the columns of
+    // the most bands, those of several colours where that finds no vessel.
     let board = board_colour(&seg);
-    let mut rows = find(&cols, &edges, Anchoring::Bands, board);
-    if rows.iter().all(|r| r.vessels.is_empty()) {
+    let mut rows = find(&cols, &edges, anchoring, board);
+    if anchoring == Anchoring::Bands && rows.iter().all(|r| r.vessels.is_empty()) {
         rows = find(&cols, &edges, Anchoring::Colours, board);
     }
     for (i, r) in rows.iter().enumerate() {

@@ -68,8 +68,11 @@ pub enum Anchoring {
     /// seven bands of one colour, which among the anchors blended the gap
     /// into the vessel's template so that no vessel matched it (tuning
     /// 3991: vases beside columns of seven strips of paper, matching 0.44
-    /// at best; 2522: squat tubes beside columns of two, 0.46). Asked only
-    /// where the first finds no vessel.
+    /// at best; 2522: squat tubes beside columns of two, 0.46). Asked where
+    /// the first finds no vessel, and by a look of its own where the
+    /// reading of the vessels the first finds fails (tuning 3033, 3051,
+    /// 3635, 3819: the glass of empty vessels among the anchors made a
+    /// template that found too few vessels, or in the wrong places).
     Colours,
 }
 

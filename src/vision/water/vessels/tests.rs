@@ -14,7 +14,7 @@ fn vessels_in_case(seed: u64) -> (crate::synthetic::water::generate::Case, Vec<V
 fn found_in_case(seed: u64) -> (crate::synthetic::water::generate::Case, Result<Vec<Vessel>, Doubt>) {
     let case = crate::synthetic::water::generate::case(seed);
     let (working, _) = working_copy(&case.picture);
-    let found = find_vessels(&working);
+    let found = find_vessels(&working, Anchoring::Bands);
     (case, found)
 }
 

@@ -206,6 +206,17 @@ fn vessels_read_by_a_template_of_their_colours_when_the_first_reading_fails() {
     reads_exactly(&[3033, 3051, 3635, 3819]);
 }
 
+/// Ball tubes over a board that changes down the screen: the glass beside
+/// the balls of the upper row shows a green sky, that of the lower row a
+/// maroon hill, so no one glass agrees over the screen, and the empty
+/// tubes on the hill read full of the glass (theme 332: round ball tubes
+/// with no headroom, 3321, 3324, 3328). Refused before the glass was
+/// taken row by row beside the balls.
+#[test]
+fn empty_ball_tubes_show_the_glass_of_their_own_row() {
+    reads_exactly(&[3321, 3324, 3328]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

@@ -29,14 +29,26 @@ pub(super) fn glass_taken_for_liquid(
     detection: &Detection,
     known: Option<[u8; 3]>,
 ) -> Option<Detection> {
-    let glass = to_lab(known.or_else(|| glass_seen(image, detection))?);
-    let rows = if known.is_none() { glass_above_by_row(image, detection) } else { Vec::new() };
+    let glass = known.or_else(|| glass_seen(image, detection)).map(to_lab);
+    let rows = if known.is_none() { glass_by_row(image, detection) } else { Vec::new() };
+    if glass.is_none() && rows.iter().all(Option::is_none) {
+        return None;
+    }
     top_slots_taken_for_glass(detection, |t, _, color| {
         let lab = to_lab(color);
         let like_row =
             rows.get(t).copied().flatten().is_some_and(|row| delta_e(lab, to_lab(row)) < SAME_COLOR_MAX_DELTA_E);
-        like_row || delta_e(lab, glass) < SAME_COLOR_MAX_DELTA_E
+        like_row || glass.is_some_and(|g| delta_e(lab, g) < SAME_COLOR_MAX_DELTA_E)
     })
+}
+
+/// For each tube, the glass of its row: above the liquid of the tubes in
+/// it ([`glass_above_by_row`]), else beside their balls
+/// ([`glass_beside_balls_by_row`]).
+fn glass_by_row(image: &RgbImage, detection: &Detection) -> Vec<Option<[u8; 3]>> {
+    let above = glass_above_by_row(image, detection);
+    let balls = glass_beside_balls_by_row(image, detection);
+    above.into_iter().zip(balls).map(|(a, b)| a.or(b)).collect()
 }
 
 /// For each tube, the glass above the liquid of the tubes in its row (the
@@ -273,31 +285,75 @@ const MIN_THIN_HEADROOMS: usize = 3;
 /// glass when the corners of every filled slot agree (within one colour's
 /// spread), which a level's many liquids never do.
 fn glass_beside_balls(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
+    let corners: Vec<[u8; 3]> = detection
+        .tubes
+        .iter()
+        .zip(&detection.samples)
+        .flat_map(|(tube, samples)| corners_of(image, tube, samples))
+        .collect();
+    agreed(&corners)
+}
+
+/// For each tube, the glass beside the balls of the tubes in its row, as
+/// [`glass_beside_balls`] finds it over the whole screen: a board that
+/// changes down the screen (a sky above, a hill below) tints each row's
+/// glass differently, and no one glass agrees (tuning 3320: balls over a
+/// cloudy sky above, over a mottled hill below, and an empty tube on the
+/// hill read full of the glass).
+fn glass_beside_balls_by_row(image: &RgbImage, detection: &Detection) -> Vec<Option<[u8; 3]>> {
+    let each: Vec<Vec<[u8; 3]>> = detection
+        .tubes
+        .iter()
+        .zip(&detection.samples)
+        .map(|(tube, samples)| corners_of(image, tube, samples))
+        .collect();
+    let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
+    outers
+        .iter()
+        .map(|o| {
+            let row: Vec<[u8; 3]> = outers
+                .iter()
+                .zip(&each)
+                .filter(|(p, _)| p.y0 < o.y1 && o.y0 < p.y1)
+                .flat_map(|(_, corners)| corners.iter().copied())
+                .collect();
+            agreed(&row)
+        })
+        .collect()
+}
+
+/// The median of a slot's top corners ([`CORNER_COLUMNS`], [`CORNER_ROWS`]),
+/// for each slot of a tube read as a colour.
+fn corners_of(image: &RgbImage, tube: &crate::geometry::TubeLayout, samples: &[SlotSample]) -> Vec<[u8; 3]> {
     let mut corners = Vec::new();
-    for (tube, samples) in detection.tubes.iter().zip(&detection.samples) {
-        for (slot, sample) in tube.slots.iter().zip(samples) {
-            if !matches!(sample, SlotSample::Color(_)) {
-                continue;
-            }
-            let (w, h) = (slot.width(), slot.height());
-            let (y0, y1) = (slot.y0 + h * CORNER_ROWS.0 / 100, slot.y0 + h * CORNER_ROWS.1 / 100);
-            let mut pixels = Vec::new();
-            for x in (slot.x0 + w * CORNER_COLUMNS.0 / 100..slot.x0 + w * CORNER_COLUMNS.1 / 100)
-                .chain(slot.x1 - w * CORNER_COLUMNS.1 / 100..slot.x1 - w * CORNER_COLUMNS.0 / 100)
-            {
-                for y in y0..y1.max(y0 + 1) {
-                    pixels.push(image.get_pixel(x.min(image.width() - 1), y.min(image.height() - 1)).0);
-                }
-            }
-            if !pixels.is_empty() {
-                corners.push(median_color(&pixels));
+    for (slot, sample) in tube.slots.iter().zip(samples) {
+        if !matches!(sample, SlotSample::Color(_)) {
+            continue;
+        }
+        let (w, h) = (slot.width(), slot.height());
+        let (y0, y1) = (slot.y0 + h * CORNER_ROWS.0 / 100, slot.y0 + h * CORNER_ROWS.1 / 100);
+        let mut pixels = Vec::new();
+        for x in (slot.x0 + w * CORNER_COLUMNS.0 / 100..slot.x0 + w * CORNER_COLUMNS.1 / 100)
+            .chain(slot.x1 - w * CORNER_COLUMNS.1 / 100..slot.x1 - w * CORNER_COLUMNS.0 / 100)
+        {
+            for y in y0..y1.max(y0 + 1) {
+                pixels.push(image.get_pixel(x.min(image.width() - 1), y.min(image.height() - 1)).0);
             }
         }
+        if !pixels.is_empty() {
+            corners.push(median_color(&pixels));
+        }
     }
+    corners
+}
+
+/// The corners' median, when there are [`MIN_CORNERS`] and all agree with
+/// it within one colour's spread.
+fn agreed(corners: &[[u8; 3]]) -> Option<[u8; 3]> {
     if corners.len() < MIN_CORNERS {
         return None;
     }
-    let glass = median_color(&corners);
+    let glass = median_color(corners);
     let lab = to_lab(glass);
     corners.iter().all(|&c| delta_e(to_lab(c), lab) < SAME_COLOR_MAX_DELTA_E).then_some(glass)
 }

@@ -52,7 +52,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     let measured = on_grid(Grid::Measured);
     let (measured, glassy) = with_glass_empty(measured, None);
     if measured.read.is_ok() {
-        return measured;
+        return unless_fewer_passes(measured, passing_on);
     }
     let failed = counts_failed(&measured);
     // What the tubes' tops show, with tinted glass taken for empty when
@@ -124,6 +124,33 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         return again;
     }
     measured
+}
+
+/// A passing reading, doubted where its top row of slots may be headroom
+/// ([`doubts::lone_top_slot`]: one tube's top slot liquid, the rest empty
+/// glass, hidden layers leaving the counts open) and the reading a layer
+/// fewer passes every check too: two levels agree with the picture, and
+/// the one solved could be the one not on the screen (fresh 59615: round
+/// tubes with a unit of headroom, a cloud behind one tube's read as a
+/// liquid, read with a layer too many; the grid a layer fewer read the
+/// level on the screen).
+fn unless_fewer_passes(measured: WaterSight, passing_on: impl Fn(Grid) -> Option<WaterSight>) -> WaterSight {
+    let Some((tube, capacity)) =
+        measured.detection.as_ref().and_then(|d| Some((doubts::lone_top_slot(d)?, d.capacity)))
+    else {
+        return measured;
+    };
+    match passing_on(Grid::LayersFewer(1)) {
+        Some(fewer) => WaterSight {
+            read: Err(VisionError::Doubtful(doubts::Doubt::HeadroomOrLayer {
+                tube,
+                capacity,
+                fewer: fewer.detection.as_ref().map_or(capacity - 1, |d| d.capacity),
+            })),
+            ..measured
+        },
+        None => measured,
+    }
 }
 
 /// A reading on a grid other than the one measured, doubted when its

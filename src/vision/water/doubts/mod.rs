@@ -214,6 +214,10 @@ pub enum Doubt {
     )]
     TopSlotNowhereFilled,
     #[error(
+        "the top slot of only tube {tube} was read as liquid, and with that row of slots taken for headroom the level reads as well with {fewer} layers a tube as with {capacity}, so which level is on the screen is not known"
+    )]
+    HeadroomOrLayer { tube: usize, capacity: usize, fewer: usize },
+    #[error(
         "{empty} of the {tubes} vessels found by their liquid were read empty, more than a level leaves spare, so some may be gaps between vessels"
     )]
     MostlyEmpty { empty: usize, tubes: usize },
@@ -295,7 +299,8 @@ impl Doubt {
             Doubt::GlyphsOffHidden { tube: t }
             | Doubt::GlyphUnread { tube: t }
             | Doubt::HiddenWithoutGlyph { tube: t }
-            | Doubt::NarrowTube { tube: t, .. } => tube(t).into_iter().collect(),
+            | Doubt::NarrowTube { tube: t, .. }
+            | Doubt::HeadroomOrLayer { tube: t, .. } => tube(t).into_iter().collect(),
             // Found before any tube was laid out.
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],
@@ -370,6 +375,21 @@ pub fn liquid_finding_doubt(detection: &Detection) -> Option<Doubt> {
     } else {
         None
     }
+}
+
+/// The one tube (numbered from 1) whose top slot holds liquid, in a
+/// reading with hidden layers where every other tube's top slot is empty
+/// glass: there the top row of slots may be headroom, which the hidden
+/// layers' open counts let through, and glass over a cloud read as
+/// liquid in that one slot made the counts add up (fresh 59615). `None`
+/// when no hidden layer is read, or when no tube, or more than one, holds
+/// liquid in its top slot (no tube: [`Doubt::TopSlotNowhereFilled`]).
+pub fn lone_top_slot(detection: &Detection) -> Option<usize> {
+    let any_hidden = detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden);
+    let mut filled =
+        detection.samples.iter().enumerate().filter(|(_, t)| t.last().is_some_and(|s| *s != SlotSample::Empty));
+    let (lone, _) = filled.next()?;
+    (any_hidden && filled.next().is_none()).then_some(lone + 1)
 }
 
 /// A level is made with room to pour into (an empty tube, or space at

@@ -40,6 +40,38 @@ pub(super) fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> 
 }
 
 #[test]
+fn a_top_slot_filled_in_one_tube_alone_over_hidden_layers_is_found() {
+    // Fresh case 59615's reading: a unit of headroom read as a slot, empty
+    // on every tube but one, where a cloud behind the glass read as liquid.
+    let red = Color([200, 30, 30]);
+    let white = Color([231, 245, 249]);
+    let (_, one) = tube_picture(&[], 0, 20);
+    let reading = |samples: Vec<Vec<SlotSample>>| Detection {
+        tubes: vec![one.tubes[0].clone(); samples.len()],
+        locks: vec![None; samples.len()],
+        raw: vec![Vec::new(); samples.len()],
+        samples,
+        ..one.clone()
+    };
+    let cloud = reading(vec![
+        vec![Hidden, Hidden, red, Empty],
+        vec![Hidden, Hidden, red, white],
+        vec![Hidden, Hidden, red, Empty],
+        vec![Empty; 4],
+    ]);
+    assert_eq!(lone_top_slot(&cloud), Some(2));
+    // Two tubes full to the top: that row is room for layers.
+    let two = reading(vec![vec![Hidden, Hidden, red, red], vec![Hidden, Hidden, red, white], vec![Empty; 4]]);
+    assert_eq!(lone_top_slot(&two), None);
+    // Without hidden layers the counts judge the top row.
+    let visible = reading(vec![vec![red, red, red, Empty], vec![white, white, white, white], vec![Empty; 4]]);
+    assert_eq!(lone_top_slot(&visible), None);
+    // No tube filled to the top is the other doubt's.
+    let none = reading(vec![vec![Hidden, Hidden, red, Empty], vec![Empty; 4]]);
+    assert_eq!(lone_top_slot(&none), None);
+}
+
+#[test]
 fn hidden_layers_in_shaped_vessels_whose_top_slot_is_nowhere_filled_are_doubted() {
     // Generated tuning case 316's reading: soda bottles of four layers,
     // three hidden, read with a fifth slot (the neck) empty in every one.

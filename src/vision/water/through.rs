@@ -242,6 +242,59 @@ pub(super) fn glass_over_board(image: &RgbImage, detection: &Detection) -> Optio
     through_on_top(image, detection).first().map(|&(t, k)| (t + 1, k + 1))
 }
 
+/// The first layer, `(tube, layer)` from 1, that shows the board beside it
+/// through the glass, of a colour every layer of which stands on top of
+/// what its vessel holds (from the colour's lowest slot in it up, only
+/// that colour or empty glass): one colour of glass over a board, where
+/// the walk down from the top ([`glass_over_board`]) stopped at a layer
+/// whose board beside it is another (a hill's ridge behind one wall, the
+/// sky behind the other) before reaching those that show it (fresh 70548:
+/// two bulbs over a mottled hill, one empty, one holding a layer of
+/// liquid, the hill behind their glass read as six layers of one more
+/// colour). `color` gives the colour read in a slot (tube, slot), if any.
+pub(super) fn colour_over_board(
+    image: &RgbImage,
+    detection: &Detection,
+    color: impl Fn(usize, usize) -> Option<usize>,
+) -> Option<(usize, usize)> {
+    let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
+    if !board_changes(image, detection, &outers) {
+        return None;
+    }
+    let tint = tint(image, detection, &outers)?;
+    let layers = |id: usize| {
+        let color = &color;
+        detection.samples.iter().enumerate().flat_map(move |(t, samples)| {
+            (0..samples.len()).filter(move |&k| color(t, k) == Some(id)).map(move |k| (t, k))
+        })
+    };
+    let on_top = |id: usize| {
+        layers(id).all(|(t, k)| {
+            detection.samples[t]
+                .iter()
+                .enumerate()
+                .skip(k)
+                .all(|(j, s)| *s == SlotSample::Empty || color(t, j) == Some(id))
+        })
+    };
+    let mut ids: Vec<usize> = (detection.samples.iter().enumerate())
+        .flat_map(|(t, samples)| (0..samples.len()).map(move |k| (t, k)))
+        .filter_map(|(t, k)| color(t, k))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.into_iter()
+        .filter(|&id| on_top(id))
+        .find_map(|id| {
+            layers(id).find(|&(t, k)| {
+                let tube = &detection.tubes[t];
+                let colour = detection.raw[t][k];
+                boards_beside(image, &tube.outer, &tube.slots[k], &outers).into_iter().any(|b| tint.shows(colour, b))
+            })
+        })
+        .map(|(t, k)| (t + 1, k + 1))
+}
+
 /// The detection with the slots that show the board through the glass
 /// taken for empty; `None` when none does.
 pub(super) fn board_through_glass_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
@@ -341,6 +394,39 @@ mod tests {
         let again = board_through_glass_taken_for_liquid(&image, &detection).expect("the glass was read as liquid");
         assert_eq!(again.samples[3], vec![Empty; 3]);
         assert_eq!(again.samples[0], vec![Color(RED); 3]);
+    }
+
+    #[test]
+    fn a_colour_on_top_of_its_vessels_is_glass_where_a_layer_of_it_below_the_top_shows_the_board() {
+        // The top slot of the last tube sampled where its walls show
+        // another board (here a colour off the line), the two under it on
+        // the line: the walk down from the top stops at the first, the
+        // colour, one in all three, shows the board in the others.
+        let odd = [200, 200, 50];
+        let columns =
+            [[RED; 3], [RED, through(SKY), through(SKY)], [through(SKY); 3], [through(HILL), through(HILL), odd]];
+        let samples = vec![
+            vec![Color(RED); 3],
+            vec![Color(RED), Empty, Empty],
+            vec![Empty; 3],
+            vec![Color(through(HILL)), Color(through(HILL)), Color(odd)],
+        ];
+        let (image, detection) = drawn(columns, samples, 0);
+        assert_eq!(glass_over_board(&image, &detection), None);
+        let one_colour = |t: usize, k: usize| match (t, k) {
+            (3, _) => Some(1),
+            (0, _) | (1, 0) => Some(0),
+            _ => None,
+        };
+        assert_eq!(colour_over_board(&image, &detection, one_colour), Some((4, 1)));
+        // Under another colour in one of its vessels, it is not on top.
+        let under_red = |t: usize, k: usize| match (t, k) {
+            (3, 2) => Some(0),
+            (3, _) => Some(1),
+            (0, _) | (1, 0) => Some(0),
+            _ => None,
+        };
+        assert_eq!(colour_over_board(&image, &detection, under_red), None);
     }
 
     #[test]

@@ -83,6 +83,18 @@ pub(super) fn grained_color(image: &RgbImage, detection: &Detection, puzzle: &Wa
     Some(Doubt::GrainedTop { tube: t + 1, layer: k + 1 })
 }
 
+/// A colour standing on top of its vessels, a layer of which is the board
+/// beside it seen through the glass
+/// ([`colour_over_board`](crate::vision::water::through::colour_over_board)).
+pub(super) fn colour_through_glass(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let color = |t: usize, k: usize| match (puzzle.tubes()[t].layers.get(k), &detection.samples[t][k]) {
+        (Some(Layer::Color(id)), SlotSample::Color(_)) => Some(id.0 as usize),
+        _ => None,
+    };
+    let (tube, layer) = crate::vision::water::through::colour_over_board(image, detection, color)?;
+    Some(Doubt::ThroughGlass { tube, layer })
+}
+
 /// Most ΔE a colour's layers may stand from the board just outside their
 /// vessels, on both sides, for the colour to be the board seen where no
 /// liquid is: twice [`SAME_LIQUID_DELTA_E`], the noise of one liquid's flat

@@ -333,6 +333,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| ground::like_glass_beside(detection))
         .or_else(|| ground::like_glass_above(detection))
         .or_else(|| ground::grained_color(image, detection, puzzle))
+        .or_else(|| ground::colour_through_glass(image, detection, puzzle))
         .or_else(|| ground::like_board(image, detection, puzzle))
         .or_else(|| gap_in_row(tubes))
         .or_else(|| crowded(tubes))

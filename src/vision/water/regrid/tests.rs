@@ -1,0 +1,137 @@
+//! The readings on other grids, tried on generated cases that needed them.
+
+use crate::puzzle::water::renamed_in_order;
+use crate::vision::water::{ReadOptions, read};
+
+fn reads_exactly(seed: u64) {
+    let case = crate::synthetic::water::generate::case(seed);
+    let sight = read(&case.picture, &ReadOptions::default());
+    let read = sight.read.unwrap_or_else(|e| panic!("case {seed}: {e}"));
+    assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+}
+
+#[test]
+fn tinted_glass_whose_slots_make_whole_colours_is_taken_for_empty() {
+    // Generated tuning case 324: bulbs of glass tinted lighter than a
+    // dark board, two of them empty; their eight glass slots read as
+    // a liquid make two whole colours, so the counts pass and only the
+    // doubt (a colour like the glass above the liquid) stopped it.
+    reads_exactly(324);
+}
+
+#[test]
+fn liquid_two_units_up_a_flasks_neck_is_two_layers_above_the_grid() {
+    // Generated tuning case 270: flasks of seven units whose walls the
+    // template follows to where the neck starts to taper; the two
+    // fullest flasks hold their top two units in the neck, above the
+    // measured grid of five slots.
+    reads_exactly(270);
+}
+
+#[test]
+fn tinted_glass_on_every_full_tubes_shoulder_whose_slots_make_whole_colours_is_a_slot_too_many() {
+    // Generated tuning case 1602: soda bottles full to their shoulders
+    // of glass tinted lighter than the board, read a slot too tall; the
+    // shoulder of every full bottle and the eight slots of the empty one
+    // make a colour of the glass's, so the counts pass; with the glass
+    // taken for empty no top slot holds liquid, and the grid a layer
+    // shorter reads the level.
+    reads_exactly(1602);
+}
+
+#[test]
+fn glass_on_top_of_every_tube_is_a_slot_too_many_and_the_empty_glass() {
+    // Generated tuning case 753: wine glasses full to a brim a slot
+    // above their liquid, their glass tinted unlike the board; the top
+    // slot of every glass and two empty glasses read as one liquid.
+    reads_exactly(753);
+}
+
+#[test]
+fn glass_on_top_of_fewer_tubes_than_layers_counts_with_the_empty_tubes() {
+    // Generated tuning case 752: the same wine glasses, four filled and
+    // two empty, capacity six: the glass tops only four tubes (fewer
+    // than a colour's six layers), but with the two empty glasses it
+    // fills eighteen slots, more than any liquid has.
+    reads_exactly(752);
+}
+
+#[test]
+fn glass_on_top_of_some_tubes_and_read_empty_on_the_rest_is_the_glass() {
+    // Generated tuning case 1079: round tubes of grey glass a little
+    // lighter than a dark board, a unit of headroom read as a slot.
+    // That glass, read as a liquid on top of five tubes and in three
+    // empty ones, was read empty on top of the other three, so "the
+    // top slot of every tube shows one colour" did not hold.
+    reads_exactly(1079);
+}
+
+#[test]
+fn a_rim_and_a_layer_of_tinted_headroom_are_two_layers_too_many() {
+    // Generated tuning case 663: wine glasses whose box starts on the
+    // white rim, a unit of grey glass above five layers of liquid; the
+    // grid measured seven slots, and one fewer still left the glass on
+    // top of every tube.
+    reads_exactly(663);
+}
+
+#[test]
+fn glass_in_a_headroom_thinner_than_a_third_of_a_slot_is_seen() {
+    // Generated tuning case 1760: round tubes of grey glass, a quarter
+    // slot of it above every tube's liquid, two empty tubes' glass read
+    // as a liquid that made a whole colour, so every tube was full.
+    reads_exactly(1760);
+}
+
+#[test]
+fn each_row_of_tubes_shows_the_glass_over_its_own_board() {
+    // Generated tuning case 978: bulbs over a sky in the upper row and
+    // dark water in the lower; the empty bulbs below are tinted by the
+    // water, unlike the glass in the upper row's necks.
+    reads_exactly(978);
+}
+
+#[test]
+fn a_thick_outline_under_every_bulb_is_no_layer() {
+    // Generated tuning case 95: bulbs drawn with a thick dark outline
+    // under their round bottoms; the grid measured from below it read
+    // the outline as a seventh slot of every bulb, empty ones too.
+    reads_exactly(95);
+}
+
+#[test]
+fn empty_glass_over_a_grained_ground_is_taken_for_empty() {
+    // Generated tuning case 172: tubes on a photo-like board, the
+    // bottom row before a rocky ground; the empty tubes' glass shows
+    // the rock's grain, matches neither the ground beside them nor the
+    // glass above the sky, and was read as liquid.
+    reads_exactly(172);
+}
+
+#[test]
+fn a_cork_above_a_full_vessels_lit_surface_holds_no_liquid() {
+    // zhoushizoe 1697942111030: bottles measured from their corks'
+    // tops, six slots for four layers; a corked bottle's top slot
+    // shows its cork (a colour), above its liquid's own lit surface.
+    use super::no_top_slot_holds_liquid;
+    use crate::geometry::SlotSample::{Color, Empty};
+    let cork = Color([238, 166, 84]);
+    let corked: Vec<_> = vec![Color([252, 124, 0]); 4].into_iter().chain([Color([159, 182, 169]), cork]).collect();
+    let empty = vec![Empty; 6];
+    let detection = |capped: Vec<Option<usize>>| crate::vision::water::Detection {
+        image_width: 100,
+        image_height: 100,
+        tubes: Vec::new(),
+        samples: vec![corked.clone(), empty.clone()],
+        locks: vec![None, None],
+        raw: Vec::new(),
+        capacity: 6,
+        lit: Vec::new(),
+        capped,
+    };
+    assert!(no_top_slot_holds_liquid(&detection(vec![Some(4), None])));
+    // Where no surface of its own was seen, the cork is a colour.
+    assert!(!no_top_slot_holds_liquid(&detection(vec![None, None])));
+    // And a tube whose own surface is its top slot's holds liquid there.
+    assert!(!no_top_slot_holds_liquid(&detection(vec![Some(6), None])));
+}

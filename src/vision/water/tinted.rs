@@ -58,19 +58,20 @@ fn glass_by_row(image: &RgbImage, detection: &Detection) -> Vec<Option<[u8; 3]>>
 /// differently.
 fn glass_above_by_row(image: &RgbImage, detection: &Detection) -> Vec<Option<[u8; 3]>> {
     let above = glass_above_each(image, &detection.tubes);
+    by_row(detection, &above, |row| {
+        let row: Vec<[u8; 3]> = row.into_iter().flatten().copied().collect();
+        (!row.is_empty()).then(|| median_color(&row))
+    })
+}
+
+/// For each tube, `of_row` of what `each` holds (one entry a tube) for
+/// the tubes of its row: those whose boxes share some of its rows.
+fn by_row<T, R>(detection: &Detection, each: &[T], of_row: impl Fn(Vec<&T>) -> R) -> Vec<R> {
     let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
-    outers
-        .iter()
-        .map(|o| {
-            let row: Vec<[u8; 3]> = outers
-                .iter()
-                .zip(&above)
-                .filter(|(p, _)| p.y0 < o.y1 && o.y0 < p.y1)
-                .filter_map(|(_, glass)| *glass)
-                .collect();
-            (!row.is_empty()).then(|| median_color(&row))
-        })
-        .collect()
+    let row = |o: &crate::geometry::Rect| {
+        outers.iter().zip(each).filter(|(p, _)| p.y0 < o.y1 && o.y0 < p.y1).map(|(_, v)| v).collect()
+    };
+    outers.iter().map(|o| of_row(row(o))).collect()
 }
 
 /// The detection with every slot read empty on top of a tube's liquid
@@ -307,19 +308,7 @@ fn glass_beside_balls_by_row(image: &RgbImage, detection: &Detection) -> Vec<Opt
         .zip(&detection.samples)
         .map(|(tube, samples)| corners_of(image, tube, samples))
         .collect();
-    let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
-    outers
-        .iter()
-        .map(|o| {
-            let row: Vec<[u8; 3]> = outers
-                .iter()
-                .zip(&each)
-                .filter(|(p, _)| p.y0 < o.y1 && o.y0 < p.y1)
-                .flat_map(|(_, corners)| corners.iter().copied())
-                .collect();
-            agreed(&row)
-        })
-        .collect()
+    by_row(detection, &each, |row| agreed(&row.into_iter().flatten().copied().collect::<Vec<_>>()))
 }
 
 /// The median of a slot's top corners ([`CORNER_COLUMNS`], [`CORNER_ROWS`]),

@@ -39,20 +39,24 @@ pub(super) fn tube_picture(liquid: &[([u8; 3], u32)], slots: u32, slot: u32) -> 
     (image, detection)
 }
 
+/// A reading of one made-up tube's box for each tube of `samples`.
+fn reading(samples: Vec<Vec<SlotSample>>) -> Detection {
+    let (_, one) = tube_picture(&[], 0, 20);
+    Detection {
+        tubes: vec![one.tubes[0].clone(); samples.len()],
+        locks: vec![None; samples.len()],
+        raw: vec![Vec::new(); samples.len()],
+        samples,
+        ..one
+    }
+}
+
 #[test]
 fn a_top_slot_filled_in_one_tube_alone_over_hidden_layers_is_found() {
     // Fresh case 59615's reading: a unit of headroom read as a slot, empty
     // on every tube but one, where a cloud behind the glass read as liquid.
     let red = Color([200, 30, 30]);
     let white = Color([231, 245, 249]);
-    let (_, one) = tube_picture(&[], 0, 20);
-    let reading = |samples: Vec<Vec<SlotSample>>| Detection {
-        tubes: vec![one.tubes[0].clone(); samples.len()],
-        locks: vec![None; samples.len()],
-        raw: vec![Vec::new(); samples.len()],
-        samples,
-        ..one.clone()
-    };
     let cloud = reading(vec![
         vec![Hidden, Hidden, red, Empty],
         vec![Hidden, Hidden, red, white],
@@ -76,14 +80,6 @@ fn hidden_layers_in_shaped_vessels_whose_top_slot_is_nowhere_filled_are_doubted(
     // Generated tuning case 316's reading: soda bottles of four layers,
     // three hidden, read with a fifth slot (the neck) empty in every one.
     let red = Color([200, 30, 30]);
-    let (_, one) = tube_picture(&[], 0, 20);
-    let reading = |samples: Vec<Vec<SlotSample>>| Detection {
-        tubes: vec![one.tubes[0].clone(); samples.len()],
-        locks: vec![None; samples.len()],
-        raw: vec![Vec::new(); samples.len()],
-        samples,
-        ..one.clone()
-    };
     let neck_read = reading(vec![vec![Hidden, Hidden, Hidden, red, Empty], vec![Empty; 5]]);
     assert_eq!(liquid_finding_doubt(&neck_read), Some(Doubt::TopSlotNowhereFilled));
     // One vessel full to the top slot: that slot is room for a layer.

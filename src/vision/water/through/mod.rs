@@ -181,6 +181,13 @@ impl Tint {
         share < 1.0 && length(off) <= THROUGH_TOLERANCE
     }
 
+    /// Whether `colour`, read in `slot` of the tube boxed by `tube`, is the
+    /// board just outside that tube's walls, on either side where it is
+    /// seen, seen through the glass.
+    fn shows_beside(&self, image: &RgbImage, tube: &Rect, slot: &Rect, colour: [u8; 3], outers: &[Rect]) -> bool {
+        boards_beside(image, tube, slot, outers).into_iter().any(|b| self.shows(colour, b))
+    }
+
     /// The least share of the glass's own colour for that colour, the
     /// board behind the empty slots moved by the shift over the share, to
     /// be a colour (within [`GLASS_COLOUR_SLACK`] of the RGB cube).
@@ -199,18 +206,13 @@ impl Tint {
 /// glass: `(tube, slot)`, bottom first from 0.
 fn through_on_top(image: &RgbImage, detection: &Detection) -> Vec<(usize, usize)> {
     let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
-    if !board_changes(image, detection, &outers) {
-        return Vec::new();
-    }
-    let Some(tint) = tint(image, detection, &outers) else { return Vec::new() };
+    let Some(tint) = changing_board_tint(image, detection, &outers) else { return Vec::new() };
     let mut out = Vec::new();
     for (t, ((tube, samples), raw)) in detection.tubes.iter().zip(&detection.samples).zip(&detection.raw).enumerate() {
         for (k, ((slot, sample), &colour)) in tube.slots.iter().zip(samples).zip(raw).enumerate().rev() {
             match sample {
                 SlotSample::Empty => {}
-                SlotSample::Color(_)
-                    if boards_beside(image, &tube.outer, slot, &outers).into_iter().any(|b| tint.shows(colour, b)) =>
-                {
+                SlotSample::Color(_) if tint.shows_beside(image, &tube.outer, slot, colour, &outers) => {
                     out.push((t, k))
                 }
                 _ => break,
@@ -218,6 +220,15 @@ fn through_on_top(image: &RgbImage, detection: &Detection) -> Vec<(usize, usize)
         }
     }
     out
+}
+
+/// The glass's tint ([`tint`]), where the board beside the tubes changes
+/// ([`board_changes`]): only there can a slot show another board.
+fn changing_board_tint(image: &RgbImage, detection: &Detection, outers: &[Rect]) -> Option<Tint> {
+    if !board_changes(image, detection, outers) {
+        return None;
+    }
+    tint(image, detection, outers)
 }
 
 /// Whether the board beside the tubes changes by [`MIN_BOARD_CHANGE`] from
@@ -258,10 +269,7 @@ pub(super) fn colour_over_board(
     color: impl Fn(usize, usize) -> Option<usize>,
 ) -> Option<(usize, usize)> {
     let outers: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
-    if !board_changes(image, detection, &outers) {
-        return None;
-    }
-    let tint = tint(image, detection, &outers)?;
+    let tint = changing_board_tint(image, detection, &outers)?;
     let layers = |id: usize| {
         let color = &color;
         detection.samples.iter().enumerate().flat_map(move |(t, samples)| {
@@ -288,8 +296,7 @@ pub(super) fn colour_over_board(
         .find_map(|id| {
             layers(id).find(|&(t, k)| {
                 let tube = &detection.tubes[t];
-                let colour = detection.raw[t][k];
-                boards_beside(image, &tube.outer, &tube.slots[k], &outers).into_iter().any(|b| tint.shows(colour, b))
+                tint.shows_beside(image, &tube.outer, &tube.slots[k], detection.raw[t][k], &outers)
             })
         })
         .map(|(t, k)| (t + 1, k + 1))

@@ -266,12 +266,15 @@ fn the_faint_tube_search_beside_a_row_ends() {
 /// many, a cloud behind one tube's headroom read as its top layer (fresh
 /// 59615); two bulbs over a mottled hill, one empty, one holding a layer,
 /// the hill behind their glass read as six layers of one more colour
-/// (fresh 70548). Each must now be read exactly or
+/// (fresh 70548); tiny wine glasses whose lowest hidden cell's glyph
+/// ended the liquid found, read on a grid a layer short of the cells
+/// (fresh 73855). Each must now be read exactly or
 /// refused, never read as another level.
 #[test]
 fn readings_that_only_added_up_by_chance_are_refused() {
     use snapsolve::synthetic::water::generate::case;
-    for seed in [36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734, 40195, 58451, 64105, 60293, 64569, 59615, 70548]
+    for seed in
+        [36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734, 40195, 58451, 64105, 60293, 64569, 59615, 70548, 73855]
     {
         let c = case(seed);
         if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {

@@ -267,9 +267,12 @@ pub(in crate::vision::water) fn hidden_slot_without_glyph(
 /// glyph marks a hidden layer whatever finder found the tube, so a slot
 /// holding one and read as glass (a dark cell on a dark board, beside
 /// which the board looks alike) or as a liquid (a ball's cell sampled
-/// half on the glass beside it) was misread.
+/// half on the glass beside it) was misread. A glyph under the bottom
+/// slot marks a hidden layer the grid left out (fresh 73855: a glyph
+/// near a wine glass's narrow bottom ended the liquid found above it).
 pub(in crate::vision::water) fn glyph_outside_hidden(rects: &[Rect], samples: &[SlotSample], glyphs: &[u32]) -> bool {
-    rects.iter().zip(samples).any(|(r, s)| *s != SlotSample::Hidden && glyphs_in(r, glyphs).next().is_some())
+    let under = rects.first().is_some_and(|bottom| glyphs.iter().any(|&y| y >= bottom.y1));
+    under || rects.iter().zip(samples).any(|(r, s)| *s != SlotSample::Hidden && glyphs_in(r, glyphs).next().is_some())
 }
 
 /// For each two slots read hidden one on the other in a tube, neither the
@@ -319,5 +322,41 @@ mod tests {
         // have missed the rest.
         assert!(!hidden_slot_without_glyph(&rects, &samples, &[70]));
         assert!(!hidden_slot_without_glyph(&rects, &samples, &[]));
+    }
+
+    #[test]
+    fn a_glyph_under_where_the_liquid_was_found_to_end_is_a_hidden_layer_left_out() {
+        use super::super::{RunFloor, vessel_profile};
+        use crate::geometry::SlotSample::{Color, Hidden};
+        use crate::vision::water::vessels::{Seen, Vessel};
+        // Fresh 73855 in large: five hidden cells of 24 rows (rows 60-180)
+        // on a pale board, a white glyph centred in each, in a vessel whose
+        // bottom was measured on row 164, where the lowest glyph ended the
+        // liquid's last band; its box reaches row 182.
+        let mut img = RgbImage::from_pixel(60, 200, image::Rgb([200, 200, 200]));
+        for y in 60..180 {
+            for x in 10..50 {
+                let glyph = (28..32).contains(&x) && (9..15).contains(&((y - 60) % 24));
+                img.put_pixel(x, y, image::Rgb(if glyph { [250, 250, 250] } else { [45, 45, 45] }));
+            }
+        }
+        let vessel = Vessel {
+            outer: Rect { x0: 10, y0: 56, x1: 50, y1: 182 },
+            bottom: 164,
+            top: 60,
+            half_width: 20.0,
+            seen: Seen::Column,
+            band_height: 24.0,
+        };
+        let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+        assert_eq!(p.glyphs, vec![71, 95, 119, 143, 167]);
+        // The grid of four slots over the measured bottom leaves the lowest
+        // glyph under it; on the grid down to the cells' bottom, none.
+        let slots = |bottom: u32, n: u32| -> Vec<Rect> {
+            (0..n).map(|k| Rect { x0: 10, x1: 50, y0: bottom - 24 * (k + 1), y1: bottom - 24 * k }).collect()
+        };
+        let red = Color([200, 30, 30]);
+        assert!(glyph_outside_hidden(&slots(164, 4), &[Hidden, Hidden, Hidden, Hidden], &p.glyphs));
+        assert!(!glyph_outside_hidden(&slots(180, 6), &[Hidden, Hidden, Hidden, Hidden, Hidden, red], &p.glyphs));
     }
 }

@@ -360,7 +360,25 @@ fn strip_profile(
         run.empty = super::board::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
     let last = runs.last().map_or(end, |run| run.y1);
-    let glyphs = glyph_centres(img, sx0, sx1, top, bottom.unwrap_or(last), &prof);
+    // Where the liquid found ends on a hidden cell, glyphs are sought on
+    // down while the strip stays that dark (the cell's rows and its
+    // glyph's, which is narrower than the strip), to the box's bottom: a
+    // glyph near a narrow bottom can end the liquid's last run (and its
+    // vessel's bands) early, and a glyph found under the bottom slot is a
+    // hidden layer left out. A vessel's stem under a bowl of liquid, or
+    // the outline's stroke, is no cell's.
+    let liquid_end = bottom.unwrap_or(last);
+    let box_end = r.y1.min(img.height()).max(end);
+    let on_cell = liquid_end > top && prof.get((liquid_end - 1 - top) as usize).is_some_and(|&c| is_dark_grey(c));
+    let glyphs = if on_cell {
+        let more = if box_end > end { row_colors(img, sx0, sx1, end, box_end, 1) } else { Vec::new() };
+        let prof = [prof.as_slice(), &more].concat();
+        let cell_rows = prof[(liquid_end - top) as usize..].iter().take_while(|&&c| is_dark_grey(c)).count();
+        let glyph_end = liquid_end + cell_rows as u32;
+        glyph_centres(img, sx0, sx1, top, glyph_end, &prof[..(glyph_end - top) as usize])
+    } else {
+        glyph_centres(img, sx0, sx1, top, liquid_end, &prof)
+    };
     for run in &mut runs {
         // A run holding `?` glyphs is hidden liquid, however dark.
         if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {

@@ -63,6 +63,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
             geometry.capacity = geometry.capacity.saturating_sub(1);
             geometry.bottom_shift -= geometry.layer_height;
         }
+        Grid::FloorLowered => geometry.bottom_shift += geometry.layer_height,
     }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

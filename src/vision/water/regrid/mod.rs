@@ -30,7 +30,10 @@ use palette::Lab;
 /// neck: on the shorter grid it is taken for empty), or when a colour was
 /// doubted for looking like the glass and, with the glass taken for empty,
 /// no top slot holds liquid (that glass made whole colours), and shorter by a
-/// second layer where the shorter grid's counts fail so again; raised a
+/// second layer where the shorter grid's counts fail so again; lowered a
+/// layer, as many layers, when the counts fail with every open tube's top
+/// slot so (a bottom layer clipped small by a bowl's narrow bottom, left
+/// out under the grid: tuning 666, 3600) and no shorter grid passed; raised a
 /// layer off the bottom when the counts fail and every tube's bottom slot
 /// shows one colour in more slots than a colour has layers (the vessel's
 /// own bottom, [`one_colour_on_every_bottom`]); where none of these says
@@ -60,6 +63,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     let tops = glassy.as_ref().or(measured.detection.as_ref());
     // The glass, when every tube's top slot shows it.
     let mut known = tops.filter(|_| failed).and_then(glass_on_every_top);
+    let top_unlike_liquid = failed && tops.is_some_and(|d| no_top_slot_holds_liquid(d) || known.is_some());
     // A colour doubted for looking like the glass where, with the glass
     // taken for empty, no top slot holds liquid: a neck or shoulder read as
     // a slot, as above, its tinted glass one colour in every full tube and
@@ -114,6 +118,11 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
             }
             _ => None,
         };
+    }
+    // A bottom layer clipped small by a bowl's narrow bottom, left out
+    // under a grid whose top slot is the headroom or the rim.
+    if top_unlike_liquid && let Some(again) = passing_on(Grid::FloorLowered) {
+        return again;
     }
     // The vessel's own bottom (a thick outline under a round bottom) read
     // as a slot of liquid under every tube's.
@@ -349,6 +358,11 @@ pub(super) enum Grid {
     /// tube's bottom slot shows one colour in more slots than a colour has
     /// layers, the vessel's own bottom was counted as a slot.
     FloorRaised,
+    /// The grid a layer lower, as many layers: where the counts fail and
+    /// every tube's top slot is empty or shows one colour (the rim), the
+    /// bottom layer, clipped small by a narrow bottom, was left out under
+    /// the grid.
+    FloorLowered,
 }
 
 /// Most layers a reading drops from the measured grid: a rim and a layer

@@ -100,6 +100,15 @@ fn a_thick_outline_under_every_bulb_is_no_layer() {
 }
 
 #[test]
+fn a_bottom_layer_clipped_by_a_wine_glasses_narrow_bowl_is_read_on_a_grid_a_layer_lower() {
+    // Generated tuning cases 666 and 3600: every glass's bottom layer is a
+    // sliver in its bowl's narrow bottom, left out under the grid
+    // measured; its top slot read the headroom (666) or the rim (3600).
+    reads_exactly(666);
+    reads_exactly(3600);
+}
+
+#[test]
 fn empty_glass_over_a_grained_ground_is_taken_for_empty() {
     // Generated tuning case 172: tubes on a photo-like board, the
     // bottom row before a rocky ground; the empty tubes' glass shows

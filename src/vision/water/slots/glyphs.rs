@@ -358,5 +358,15 @@ mod tests {
         let red = Color([200, 30, 30]);
         assert!(glyph_outside_hidden(&slots(164, 4), &[Hidden, Hidden, Hidden, Hidden], &p.glyphs));
         assert!(!glyph_outside_hidden(&slots(180, 6), &[Hidden, Hidden, Hidden, Hidden, Hidden, red], &p.glyphs));
+        // Where the liquid found ends on a liquid, not on a cell, nothing
+        // under it is sought (a wine glass's stem under its bowl, tuning
+        // 750): the rows just over the measured bottom painted red.
+        for y in 156..164 {
+            for x in 10..50 {
+                img.put_pixel(x, y, image::Rgb([200, 30, 30]));
+            }
+        }
+        let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+        assert_eq!(p.glyphs, vec![71, 95, 119, 143]);
     }
 }

@@ -20,17 +20,21 @@ use crate::vision::water::Detection;
 use crate::vision::water::level::{SAME_COLOR_MAX_DELTA_E, liquid_samples};
 use crate::vision::water::slots::slot_middle;
 
-/// The first tube whose liquid is topped by a hidden layer: one with a
-/// visible layer under it, or one hidden to the top under empty glass.
-/// Only a tube hidden from its bottom to its top slot may show no colour
-/// (a game can deal a full tube unseen).
-pub(super) fn hidden_on_top(samples: &[Vec<SlotSample>]) -> Option<Doubt> {
+/// The first open tube whose liquid is topped by a hidden layer: games
+/// show every tube's top layer, so a tube read hidden to its top slot,
+/// or hidden under empty glass, was misread. Only a locked tube (`locks`,
+/// per tube) is covered whole. (A full tube read hidden to the top once
+/// passed as dealt unseen; no game in ../shared/water_screens deals one,
+/// and fresh 80139 and 80250 were read so on a grid a layer short, the
+/// top layer of every tube above it, the counts left open: two levels
+/// solved that were not on the screen.)
+pub(super) fn hidden_on_top(samples: &[Vec<SlotSample>], locks: &[Option<[u8; 3]>]) -> Option<Doubt> {
     samples
         .iter()
-        .position(|tube| {
-            let filled: Vec<&SlotSample> = tube.iter().filter(|s| **s != SlotSample::Empty).collect();
-            let all_hidden = filled.iter().all(|s| **s == SlotSample::Hidden);
-            filled.last() == Some(&&SlotSample::Hidden) && (!all_hidden || filled.len() < tube.len())
+        .zip(locks.iter().map(Some).chain(std::iter::repeat(None)))
+        .position(|(tube, lock)| {
+            let locked = lock.is_some_and(|l| l.is_some());
+            !locked && tube.iter().rfind(|s| **s != SlotSample::Empty) == Some(&SlotSample::Hidden)
         })
         .map(|t| Doubt::HiddenOnTop { tube: t + 1 })
 }
@@ -167,16 +171,22 @@ mod tests {
     }
 
     #[test]
-    fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_all_of_it_is_hidden_to_the_top() {
+    fn a_tube_topped_by_a_hidden_layer_is_doubted_unless_it_is_locked() {
         let red = Color([200, 30, 30]);
         let topped = [vec![red, red, Empty], vec![red, Hidden, Empty]];
-        assert_eq!(hidden_on_top(&topped), Some(Doubt::HiddenOnTop { tube: 2 }));
-        assert_eq!(hidden_on_top(&[vec![Hidden, Hidden, red], vec![Hidden, Hidden, Hidden]]), None);
+        let open = [None; 2];
+        assert_eq!(hidden_on_top(&topped, &open), Some(Doubt::HiddenOnTop { tube: 2 }));
+        // A tube hidden to its top slot: only a locked one is covered
+        // whole (fresh 80139: every tube's shown top layer above a grid a
+        // layer short).
+        let whole = [vec![Hidden, Hidden, red], vec![Hidden, Hidden, Hidden]];
+        assert_eq!(hidden_on_top(&whole, &open), Some(Doubt::HiddenOnTop { tube: 2 }));
+        assert_eq!(hidden_on_top(&whole, &[None, Some([120, 90, 40])]), None);
         // Hidden layers under an empty slot: the liquid's top is hidden,
         // which no game does (tuning 3324: a ball on a grained board taken
         // for glass).
         let under_glass = [vec![Hidden, Hidden, red], vec![Hidden, Hidden, Empty]];
-        assert_eq!(hidden_on_top(&under_glass), Some(Doubt::HiddenOnTop { tube: 2 }));
+        assert_eq!(hidden_on_top(&under_glass, &open), Some(Doubt::HiddenOnTop { tube: 2 }));
     }
 
     #[test]

@@ -321,7 +321,7 @@ impl Doubt {
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let (tubes, samples) = (&detection.tubes, &detection.samples);
-    hidden::hidden_on_top(samples)
+    hidden::hidden_on_top(samples, &detection.locks)
         .or_else(|| hidden::liquid_between_cells(samples))
         .or_else(|| hidden::hidden_unlike_hidden(detection))
         .or_else(|| hidden::cover_like_liquid(image, detection))

@@ -268,14 +268,18 @@ fn the_faint_tube_search_beside_a_row_ends() {
 /// the hill behind their glass read as six layers of one more colour
 /// (fresh 70548); tiny wine glasses whose lowest hidden cell's glyph
 /// ended the liquid found, read on a grid a layer short of the cells
-/// (fresh 73855). Each must now be read exactly or
-/// refused, never read as another level.
+/// (fresh 73855); round and flat tubes of hidden layers read on a grid
+/// a layer short, every tube hidden to its top slot (fresh 80139, 80250);
+/// tiny wine glasses read with the band floor on a grid of four for
+/// seven (fresh 81854). Each must now be read exactly or refused, never
+/// read as another level.
 #[test]
 fn readings_that_only_added_up_by_chance_are_refused() {
     use snapsolve::synthetic::water::generate::case;
-    for seed in
-        [36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734, 40195, 58451, 64105, 60293, 64569, 59615, 70548, 73855]
-    {
+    for seed in [
+        36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734, 40195, 58451, 64105, 60293, 64569, 59615, 70548, 73855,
+        80139, 80250, 81854,
+    ] {
         let c = case(seed);
         if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {
             let (got, drawn) = (renamed_in_order(&r.puzzle.to_string()), renamed_in_order(&c.level.to_string()));

@@ -188,13 +188,12 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
         read_by_liquid(image, options, Look { finder: Finder::Liquid(floor, anchoring), zoom }, &by_walls, liquid)
     };
     // The flatter runs kept add boundaries, which make the unit finer, not
-    // coarser: a reading with the band floor whose layers are taller than
-    // the grid the width floor measured is not believed (fresh 81854: tiny
-    // wine glasses of seven layers, measured so, their tinted glass read
-    // as a liquid; read again with the band floor on a grid of four, each
-    // slot taking in one and a half layers, the counts adding up by
-    // chance). The cost: where the band floor mends a width floor's grid
-    // too fine, that reading is refused too (test 1001777).
+    // coarser: a reading with the band floor holding fewer layers than the
+    // grid the width floor measured, by more than one it may mend, is not
+    // believed (fresh 81854: tiny wine glasses of seven layers, measured
+    // so, their tinted glass read as a liquid; read again with the band
+    // floor on a grid of four, each slot taking in one and a half layers,
+    // the counts adding up by chance).
     let anchored = |anchoring| match at(RunFloor::Width, anchoring) {
         sight if sight.read.is_err() => Some(at(RunFloor::Band, anchoring))
             .filter(|flat| flat.read.is_ok() && !coarser(flat, &sight))
@@ -216,21 +215,18 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     if by_liquid.read.is_ok() || only_liquid_found { by_liquid } else { by_walls }
 }
 
-/// How much taller one reading's layers may be than another's and still
-/// be the same unit: the grid places each boundary to 0.15 of a layer
-/// ([`grid`]). Not fitted.
-const SAME_UNIT_SHARE: f32 = 0.15;
+/// Most layers fewer than the width floor's grid a reading with the band
+/// floor may hold: one, where the width floor's grid was a layer too fine
+/// and the flatter runs mend it (fresh 73032: 5 layers measured for 4, the
+/// band floor's 4 read exactly). A grid of four for seven (fresh 81854) is
+/// another unit, not a mend. Not fitted beyond those two.
+const MOST_LAYERS_MENDED: usize = 1;
 
-/// Whether `sight`'s layers are taller than `than`'s by more than
-/// [`SAME_UNIT_SHARE`] (each the median of its tubes' bottom slots; never
-/// where `than` measured no grid).
+/// Whether `sight` holds fewer layers than `than`'s grid by more than
+/// [`MOST_LAYERS_MENDED`] (never where `than` measured no grid).
 fn coarser(sight: &WaterSight, than: &WaterSight) -> bool {
-    let unit = |s: &WaterSight| {
-        let d = s.detection.as_ref()?;
-        let heights: Vec<f32> = d.tubes.iter().filter_map(|t| t.slots.first()).map(|r| r.height() as f32).collect();
-        (!heights.is_empty()).then(|| median(heights))
-    };
-    unit(sight).zip(unit(than)).is_some_and(|(a, b)| a > b * (1.0 + SAME_UNIT_SHARE))
+    let capacity = |s: &WaterSight| s.detection.as_ref().map(|d| d.capacity);
+    capacity(sight).zip(capacity(than)).is_some_and(|(a, b)| a + MOST_LAYERS_MENDED < b)
 }
 
 /// A reading by the vessels' liquid, believed only if it passes every
@@ -359,20 +355,17 @@ mod tests {
     use super::*;
     use crate::geometry::{Rect, TubeLayout};
 
-    /// A failed reading of three tubes whose bottom slots are `unit` rows.
-    fn sight(unit: u32) -> WaterSight {
-        let tube = |x0: u32| TubeLayout {
-            outer: Rect { x0, x1: x0 + 30, y0: 0, y1: 100 },
-            slots: vec![Rect { x0, x1: x0 + 30, y0: 100 - unit, y1: 100 }],
-        };
+    /// A failed reading of three tubes of `capacity` slots.
+    fn sight(capacity: usize) -> WaterSight {
+        let tube = |x0: u32| TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 0, y1: 100 }, slots: Vec::new() };
         let detection = Detection {
             image_width: 200,
             image_height: 100,
             tubes: vec![tube(10), tube(50), tube(90)],
-            samples: vec![vec![SlotSample::Empty]; 3],
+            samples: vec![vec![SlotSample::Empty; capacity]; 3],
             locks: vec![None; 3],
             raw: vec![Vec::new(); 3],
-            capacity: 1,
+            capacity,
             lit: Vec::new(),
             capped: Vec::new(),
         };
@@ -380,15 +373,17 @@ mod tests {
     }
 
     #[test]
-    fn a_reading_on_layers_taller_than_the_grid_measured_before_is_coarser() {
-        // Fresh 81854 at its largest look: the width floor's grid of 11.6
-        // rows, the band floor's of 18.6.
-        assert!(coarser(&sight(18), &sight(11)));
-        // Within the grid's 0.15 of a layer, or finer, the same unit.
-        assert!(!coarser(&sight(12), &sight(11)));
-        assert!(!coarser(&sight(6), &sight(11)));
+    fn a_band_floor_reading_of_two_layers_fewer_than_the_grid_measured_before_is_another_unit() {
+        // Fresh 81854 at its largest look: the width floor's grid of seven
+        // layers, the band floor's of four.
+        assert!(coarser(&sight(4), &sight(7)));
+        // One layer fewer mends a grid too fine (fresh 73032); as many or
+        // more is no coarser unit.
+        assert!(!coarser(&sight(4), &sight(5)));
+        assert!(!coarser(&sight(7), &sight(7)));
+        assert!(!coarser(&sight(8), &sight(7)));
         // Where the first measured no grid, nothing to compare.
         let unmeasured = WaterSight { detection: None, read: Err(VisionError::NoTubes) };
-        assert!(!coarser(&sight(18), &unmeasured));
+        assert!(!coarser(&sight(4), &unmeasured));
     }
 }

@@ -122,7 +122,11 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand, glyph_h: Option<f32>) ->
             };
             out.push(Evidence { d: (p.bottom - top) as f32, offset: 0.0, tube: t });
         }
-        out.extend(p.glyphs.iter().map(|&y| Evidence { d: (p.bottom - y) as f32, offset: 0.5, tube: t }));
+        // A glyph found under the liquid's bottom (a hidden layer the
+        // profile left out, which the reading then doubts) says nothing of
+        // the grid over it.
+        let over_bottom = p.glyphs.iter().filter(|&&y| y <= p.bottom);
+        out.extend(over_bottom.map(|&y| Evidence { d: (p.bottom - y) as f32, offset: 0.5, tube: t }));
     }
     (out, saw_surface)
 }

@@ -5,7 +5,8 @@
 //! (the tubes, the capacity, or which tubes hold other layer counts). With
 //! `-` for OUT_DIR, nothing is written. With `COLORS` set, also each
 //! tube's box, the bottom row of each of its slots (bottom first) and its
-//! slots read as a colour, bottom first, as sampled (RGB).
+//! slots read as a colour, bottom first, as sampled (RGB). With `RAW` set,
+//! also the generated picture alone to `OUT_DIR/seed-N-raw.png`.
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -32,6 +33,9 @@ fn main() {
             image::imageops::replace(&mut both, &c.picture, 0, 0);
             image::imageops::replace(&mut both, &seen, w as i64, 0);
             both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
+            if std::env::var_os("RAW").is_some() {
+                c.picture.save(dir.join(format!("seed-{seed}-raw.png"))).expect("written");
+            }
         }
         println!(
             "seed {seed} {:?} {:?} {:?} {}x{}\n  truth {}",

@@ -5,7 +5,9 @@
 //! with a table per vessel shape and one per height of a layer in the
 //! picture (how much there was to measure a layer by).
 //! `cargo run --release --example synthetic_reading [-- FIRST_SEED COUNT]`;
-//! with `SEEDS="12 40 41"` in the environment, just those seeds.
+//! with `SEEDS="12 40 41"` in the environment, just those seeds; with
+//! `VERBOSE`, every refusal and its reason; with `EVERY`, a line for every
+//! case (each line names the height of a layer in the picture).
 //! (the tuning range starts at 0; see `synthetic::water::generate`).
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -48,6 +50,8 @@ fn main() {
     let first: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(TEST_SEEDS.start);
     let count: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let verbose = std::env::var_os("VERBOSE").is_some();
+    // `EVERY` set: a line for every case, the exact ones with their layer height.
+    let every = std::env::var_os("EVERY").is_some();
     // `SEEDS="12 40 41"` reads just those cases (a refusal class, say).
     let seeds: Vec<u64> = match std::env::var("SEEDS") {
         Ok(list) => list.split([' ', ',', '\n']).filter_map(|s| s.trim().parse().ok()).collect(),
@@ -90,14 +94,15 @@ fn main() {
                     let bin = LAYER_BINS.iter().rposition(|&lo| c.layer_height >= lo).unwrap_or(0);
                     per_height.lock().unwrap().entry(bin).or_default().add(verdict);
                     let what = match (&sight.read, verdict) {
-                        (_, Verdict::Exact) => None,
+                        (_, Verdict::Exact) => every.then(|| format!("exact   {shape} layer {:.1} px", c.layer_height)),
                         (Ok(r), _) => Some(format!(
-                            "WRONG   {shape} theme {} {}x{} q{:?}{}\n        read  {}\n        truth {}",
+                            "WRONG   {shape} theme {} {}x{} q{:?}{} layer {:.1} px\n        read  {}\n        truth {}",
                             seed / LEVELS_PER_THEME,
                             c.picture.width(),
                             c.picture.height(),
                             c.quality,
                             if c.halved { " shrunk" } else { "" },
+                            c.layer_height,
                             r.puzzle,
                             c.level
                         )),
@@ -112,12 +117,13 @@ fn main() {
                                 )
                             });
                             format!(
-                                "refused {shape} theme {} {}x{} q{:?}{} [{seen}]: {e}\n        truth {}",
+                                "refused {shape} theme {} {}x{} q{:?}{} layer {:.1} px [{seen}]: {e}\n        truth {}",
                                 seed / LEVELS_PER_THEME,
                                 c.picture.width(),
                                 c.picture.height(),
                                 c.quality,
                                 if c.halved { " shrunk" } else { "" },
+                                c.layer_height,
                                 c.level
                             )
                         }),

@@ -217,6 +217,16 @@ fn empty_ball_tubes_show_the_glass_of_their_own_row() {
     reads_exactly(&[3321, 3324, 3328]);
 }
 
+/// Balls whose shine makes the upper half of each ball of one colour look
+/// like a near-identical colour of the level: as each ball of that colour
+/// is drawn, so no slot across two balls (theme 301: 3014, 3019; theme 350:
+/// 3504). Refused before the split check compared a part of a slot with
+/// the same part of the other slots of its colour.
+#[test]
+fn a_balls_shine_drawn_alike_on_every_ball_of_its_colour_is_no_other_colour() {
+    reads_exactly(&[3014, 3019, 3504]);
+}
+
 /// Reads each generated case of `seeds` and asserts it is read exactly
 /// (a refusal names its seed and reason).
 fn reads_exactly(seeds: &[u64]) {

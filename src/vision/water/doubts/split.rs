@@ -40,56 +40,92 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
     let cells = (!hidden.is_empty()).then(|| to_lab(median_color(&hidden)));
     // Which colour of the level a part of a slot shows, when it is clearly
     // one other than `own` (or, given, the cells' shade).
-    let shows_other = |part: [u8; 3], own: usize, cells: Option<Lab>| {
-        let part = to_lab(part);
-        let near = |c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < SAME_COLOR_MAX_DELTA_E);
-        !near(&centres[own]) && (centres.iter().enumerate().any(|(i, c)| i != own && near(c)) || near(&cells))
-    };
-    for (t, k, id, _) in labelled_samples(&detection.samples, puzzle) {
+    let near = |part: Lab, c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < SAME_COLOR_MAX_DELTA_E);
+    let other_colour = |part: Lab, own: usize| centres.iter().enumerate().any(|(i, c)| i != own && near(part, c));
+    let slots: Vec<Parts> = labelled_samples(&detection.samples, puzzle)
+        .into_iter()
+        .map(|(t, k, id, _)| Parts { tube: t, layer: k, id, parts: slot_parts(image, detection, t, k) })
+        .collect();
+    for slot in &slots {
+        let (t, k, id) = (slot.tube, slot.layer, slot.id);
         let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
         let over_cell = k.checked_sub(1).is_some_and(|j| detection.samples[t][j] == SlotSample::Hidden);
-        let slot = detection.tubes[t].slots[k];
-        let (w, h) = (slot.width() as f32, slot.height() as f32);
-        let x0 = slot.x0 + (w * 0.2) as u32;
-        let x1 = slot.x1 - (w * 0.2) as u32;
-        // A part from `from` rows below the slot's top down to the share
-        // `to` of its height. The upper part's margin is at least a whole
-        // row: a small slot's share rounded down to none took in the row of
-        // a boundary a row off the grid (7-row slots, tuning 667). The
-        // lower part ends a row or more above the slot's bottom at every
-        // height.
-        let part = |from: u32, to: f32| {
-            let y0 = slot.y0 + from;
-            median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
-        };
-        // The lower part of a bottom slot meets the vessel's bottom, whose
-        // rounded outline and shading come into it at small sizes; a unit
-        // misread splits the slots above it too.
-        let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
-        let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
-        // The upper part of a tube's top layer lit against that layer's own
-        // colour is its lit surface (a thin band some games draw on top
-        // of the liquid, within the part at small sizes: tuning 1513, bulbs
-        // full to the shoulder, their pink top layer's band read as the
-        // salmon of the level); under liquid no band is drawn.
-        let on_top = detection.samples[t].get(k + 1).is_none_or(|s| *s == SlotSample::Empty);
-        let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
-        let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
-        let upper = upper.filter(|&p| !surface(p));
         // Over a hidden cell likewise in the lower part: the cell coming
         // up into a shown layer is a grid off the unit (fresh 43403:
         // flasks of five hidden layers under one shown, read on a grid of
         // five slots for six; the cell's shade filled the lower 0.6 of
         // the shown layer's slot).
-        for (p, cells) in [(upper, cells.filter(|_| under_cell)), (lower, cells.filter(|_| over_cell))] {
-            let Some(p) = p else { continue };
-            if shows_other(p, id, cells) {
-                let d = centres[id].map_or(0.0, |c| delta_e(to_lab(p), c));
+        for (side, cells) in [(0, cells.filter(|_| under_cell)), (1, cells.filter(|_| over_cell))] {
+            let Some(p) = slot.parts[side] else { continue };
+            let part = to_lab(p);
+            // A part that looks as the same part of the other slots of its
+            // colour is how that colour is drawn there (a ball's shine on
+            // its upper half, nearer a near-identical colour than its own
+            // median: tuning 3504, 3014); a grid off the unit shows there
+            // the layers above or below, which differ from slot to slot.
+            let drawn_so = || {
+                let alike = slots.iter().filter(|o| o.id == id && (o.tube, o.layer) != (t, k));
+                alike
+                    .filter_map(|o| o.parts[side])
+                    .filter(|&q| delta_e(part, to_lab(q)) < SAME_COLOR_MAX_DELTA_E)
+                    .count()
+                    >= SLOTS_DRAWN_ALIKE
+            };
+            if !near(part, &centres[id]) && ((other_colour(part, id) && !drawn_so()) || near(part, &cells)) {
+                let d = centres[id].map_or(0.0, |c| delta_e(part, c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
             }
         }
     }
     None
+}
+
+/// Least number of other slots of a colour whose same part looks alike for
+/// a part to be taken as how that colour is drawn there: two, so that one
+/// layer that happens to lie over (or under) the same colour in another
+/// tube does not silence a grid off the unit.
+const SLOTS_DRAWN_ALIKE: usize = 2;
+
+/// A labelled slot and its two parts looked at: upper, lower.
+struct Parts {
+    tube: usize,
+    layer: usize,
+    id: usize,
+    parts: [Option<[u8; 3]>; 2],
+}
+
+/// The median colours of the upper and lower parts of slot `k` of tube `t`
+/// (the lower part `None` for a bottom slot, the upper part `None` where
+/// it is the top layer's lit surface).
+fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [Option<[u8; 3]>; 2] {
+    let slot = detection.tubes[t].slots[k];
+    let (w, h) = (slot.width() as f32, slot.height() as f32);
+    let x0 = slot.x0 + (w * 0.2) as u32;
+    let x1 = slot.x1 - (w * 0.2) as u32;
+    // A part from `from` rows below the slot's top down to the share
+    // `to` of its height. The upper part's margin is at least a whole
+    // row: a small slot's share rounded down to none took in the row of
+    // a boundary a row off the grid (7-row slots, tuning 667). The
+    // lower part ends a row or more above the slot's bottom at every
+    // height.
+    let part = |from: u32, to: f32| {
+        let y0 = slot.y0 + from;
+        median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
+    };
+    // The lower part of a bottom slot meets the vessel's bottom, whose
+    // rounded outline and shading come into it at small sizes; a unit
+    // misread splits the slots above it too.
+    let lower = (k > 0).then(|| part((h * 0.55) as u32, 1.0 - SPLIT_MARGIN)).flatten();
+    let upper = part(((h * SPLIT_MARGIN) as u32).max(1), 0.45);
+    // The upper part of a tube's top layer lit against that layer's own
+    // colour is its lit surface (a thin band some games draw on top
+    // of the liquid, within the part at small sizes: tuning 1513, bulbs
+    // full to the shoulder, their pink top layer's band read as the
+    // salmon of the level); under liquid no band is drawn.
+    let on_top = detection.samples[t].get(k + 1).is_none_or(|s| *s == SlotSample::Empty);
+    let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
+    let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
+    [upper.filter(|&p| !surface(p)), lower]
 }
 
 #[cfg(test)]
@@ -195,6 +231,32 @@ mod tests {
         assert_eq!(split_layer(&image, &detection, &puzzle), None);
         let (image, detection) = painted(1);
         assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
+    }
+
+    #[test]
+    fn a_part_drawn_alike_in_the_slots_of_its_colour_is_how_that_colour_is_drawn() {
+        // Tuning 3504 in small: balls of a green and a near-identical mint,
+        // the shine on each green ball's upper half reading as the mint.
+        const GREEN: [u8; 3] = [60, 200, 60];
+        const MINT: [u8; 3] = [60, 230, 170];
+        assert!(delta_e(to_lab(GREEN), to_lab(MINT)) >= SAME_COLOR_MAX_DELTA_E);
+        let puzzle: WaterPuzzle = "BABA ABAB".parse().unwrap();
+        let columns = [[GREEN, MINT, GREEN, MINT], [MINT, GREEN, MINT, GREEN]];
+        // The green slots for which `shone` holds drawn with a mint upper part.
+        let drawn = |shone: &dyn Fn(usize, usize) -> bool| {
+            let paint = |t, k, row, colour| if colour == GREEN && row < 14 && shone(t, k) { MINT } else { colour };
+            let (image, tubes) = two_tubes_drawn(&columns, paint);
+            let detection = read_as_drawn(&image, tubes, &columns);
+            (image, detection)
+        };
+        // Every green so: how the green is drawn.
+        let (image, detection) = drawn(&|_, _| true);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // One alone, or two (each alike one other only): a slot across two layers.
+        let (image, detection) = drawn(&|t, k| (t, k) == (0, 2));
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 3)));
+        let (image, detection) = drawn(&|t, _| t == 0);
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 1)));
     }
 
     #[test]

@@ -274,14 +274,19 @@ fn row_at(
 /// Whether the place centred at `x`, resting on `bottom`, shows a wall
 /// of the template's outline down its body ([`FAINT_WALL_ROWS`] of the rows
 /// at [`MIN_FAINT_EDGE`], as a faint vessel found in a gap must) and a
-/// shape that stands out of the board half a pitch either side
+/// shape that stands out of the board half a pitch to one side at least
 /// ([`FAINT_PEAK`]) with edges of its own ([`DOUBTED_ROW_STRENGTH`]): two
 /// pieces of evidence of a vessel where the shape alone falls short of a
 /// faint vessel's (fresh 27849 and 41888, empty hurricane glasses on lined
 /// paper and flasks drawn in thin grey on pale stripes, matched 0.29-0.35
 /// a row's step beyond, the board beside them under 0.1, their walls on
 /// 0.92-1 of the rows). A cloud's edges can run down a vessel's walls, but
-/// match its shape no better than the cloud beside it does.
+/// match its shape no better than the cloud beside it does. One side is
+/// enough: half a pitch from a vessel that has a neighbour there lies the
+/// gap between the two, whose walls the template half matches (fresh
+/// 82740: two empty ball tubes side by side on lined paper, a row's step
+/// under the level's rows, matched 0.27-0.28, the gap between them 0.10,
+/// the board beyond each 0.0; the level without them was solved).
 fn walled(template: &Template, edges: &Gradients, (x, bottom): (i64, i64), pitch: f32) -> bool {
     let (shape, strength) = template.shape(edges, x, bottom);
     let away = (pitch / 2.0).round() as i64;
@@ -289,7 +294,7 @@ fn walled(template: &Template, edges: &Gradients, (x, bottom): (i64, i64), pitch
         .into_iter()
         .filter(|&x| fits(template, edges, x))
         .map(|x| template.shape(edges, x, bottom).0)
-        .fold(-1.0, f32::max);
+        .fold(f32::MAX, f32::min);
     shape - beside >= FAINT_PEAK
         && strength >= DOUBTED_ROW_STRENGTH
         && template.wall_rows(edges, x, bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS

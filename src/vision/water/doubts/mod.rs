@@ -20,7 +20,9 @@
 //!   colours open, no colour spreads wider than one liquid does, nor
 //!   (for clustered colours, checked by the reader after these) stand two
 //!   colours as near as one liquid's samples, and where they do not, no
-//!   colour is two plainly different ones ([`colors`]);
+//!   colour is two plainly different ones ([`colors`]), nor is a colour
+//!   shown once another mixed with the empty glass, on a grid off its
+//!   row's ([`blend`]);
 //! - **the top layer shown, hidden cells alike**: games reveal the top
 //!   layer of every tube (a locked tube, all hidden to its top, aside), so
 //!   a tube topped by `?` is a dark liquid taken for a hidden layer, and
@@ -45,6 +47,7 @@ use image::RgbImage;
 use palette::Lab;
 
 mod below;
+mod blend;
 mod colors;
 mod empty;
 mod glass;
@@ -84,6 +87,10 @@ pub enum Doubt {
         "part of layer {layer} of tube {tube} shows another colour of the level, or a hidden cell under one (ΔE {delta_e:.0} from its own), so the layers found are not the liquid's unit height"
     )]
     SplitLayer { tube: usize, layer: usize, delta_e: f32 },
+    #[error(
+        "layer {layer} of tube {tube}, the only one of its colour, looks like colour {of} mixed with the empty glass ({glass:.0}% glass), so its slot may straddle a layer or ball and the glass beside it"
+    )]
+    GlassBlend { tube: usize, layer: usize, of: char, glass: f32 },
     #[error(
         "layer {layer} of tube {tube} is about as near another colour as its own (ΔE {own:.0} from its colour, {other:.0} from the next), so the colours are not clearly told apart"
     )]
@@ -274,6 +281,7 @@ impl Doubt {
         match *self {
             Doubt::SplitLayer { tube: t, layer, .. }
             | Doubt::CloseColors { tube: t, layer, .. }
+            | Doubt::GlassBlend { tube: t, layer, .. }
             | Doubt::ThroughGlass { tube: t, layer }
             | Doubt::EmptyLikeLiquid { tube: t, layer }
             | Doubt::UnlikeGlassInEmpty { tube: t, layer }
@@ -350,6 +358,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| empty_like_liquid(detection))
         .or_else(|| liquid_above(image, detection, puzzle))
         .or_else(|| below::liquid_below(image, detection, puzzle))
+        .or_else(|| blend::glass_blend(detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))
         .or_else(|| wide_color(samples, puzzle))
 }

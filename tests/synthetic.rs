@@ -284,14 +284,15 @@ fn the_faint_tube_search_beside_a_row_ends() {
 /// seven (fresh 81854); one tube of balls' grid a quarter of a layer
 /// under its row-mates', its top ball sampled with the glass and read as
 /// a colour of its own (fresh 81345); two empty ball tubes on lined paper
-/// in a row of their own missed (fresh 82740). Each must now be read
-/// exactly or refused, never read as another level.
+/// in a row of their own missed (fresh 82740); tiny wine glasses, layers
+/// of 3 px, empty glass over a hill read as a colour (fresh 87838). Each
+/// must now be read exactly or refused, never read as another level.
 #[test]
 fn readings_that_only_added_up_by_chance_are_refused() {
     use snapsolve::synthetic::water::generate::case;
     for seed in [
         36363, 43403, 48647, 27849, 44763, 8602, 40639, 60734, 40195, 58451, 64105, 60293, 64569, 59615, 70548, 73855,
-        80139, 80250, 81854, 81345, 82740,
+        80139, 80250, 81854, 81345, 82740, 87838,
     ] {
         let c = case(seed);
         if let Ok(r) = read(&c.picture, &ReadOptions::default()).read {

@@ -13,7 +13,8 @@
 //!   ([`below`]); in vessels found by their
 //!   liquid, the slots do not come in twos or threes holding one thing
 //!   each (a grid at a fraction of the unit explains every boundary, and
-//!   its counts add up);
+//!   its counts add up); and no layer spans under four pixels of the
+//!   screenshot, where a pixel is over a quarter of a layer;
 //! - **separate colours**: every sample is nearer its own colour than any
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
@@ -245,6 +246,10 @@ pub enum Doubt {
     )]
     AllFull,
     #[error(
+        "the layers are {height:.1} px tall in the screenshot, too few to tell where one ends (a pixel is over a quarter of a layer); a larger screenshot may be read"
+    )]
+    TinyLayers { height: f32 },
+    #[error(
         "in every tube the slots, taken {factor} at a time from the bottom, hold one thing each, so each layer was probably read as {factor} slots (a grid at a fraction of the liquid's unit)"
     )]
     SlotsInGroups { factor: usize },
@@ -313,6 +318,7 @@ impl Doubt {
             Doubt::RowLayout { .. } => Vec::new(),
             Doubt::HiddenCellOutside { at } | Doubt::LeftOutByLiquid { at } => vec![at],
             Doubt::AllFull
+            | Doubt::TinyLayers { .. }
             | Doubt::GlyphsOffUnit { .. }
             | Doubt::MostlyEmpty { .. }
             | Doubt::TopSlotNowhereFilled
@@ -329,7 +335,8 @@ impl Doubt {
 /// or none.
 pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let (tubes, samples) = (&detection.tubes, &detection.samples);
-    hidden::hidden_on_top(samples, &detection.locks)
+    tiny_layers(tubes)
+        .or_else(|| hidden::hidden_on_top(samples, &detection.locks))
         .or_else(|| hidden::liquid_between_cells(samples))
         .or_else(|| hidden::hidden_unlike_hidden(detection))
         .or_else(|| hidden::cover_like_liquid(image, detection))
@@ -410,6 +417,34 @@ pub fn lone_top_slot(detection: &Detection) -> Option<usize> {
 fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
     let full = puzzle.tubes().iter().all(|t| t.layers.len() == puzzle.capacity() || t.locked_until.is_some());
     full.then_some(Doubt::AllFull)
+}
+
+/// Fewest pixels of the screenshot a layer may span for its reading to be
+/// believed. The unit checks place a change of colour to a quarter of a
+/// layer ([`unit`]'s `OFF_GRID_SHARE`), and an edge is placed to a pixel at
+/// best (JPEG and shrinking smear it over about one more): under four
+/// pixels a pixel is over that quarter, and a grid off the unit passes
+/// them. Enlarging the screenshot adds no pixels of its own. Three
+/// confident wrong answers of generated levels had layers of 2.8, 3.1 and
+/// 3.7 px (fresh 81854, 87838, 82011: tiny wine glasses, a layer left out
+/// or glass read as a liquid; the last measured at 4.0 px, so not caught);
+/// 15 exact readings of 8000 (tuning 0-6000, fresh 82000-84000) had layers
+/// under 4 px. Not raised to catch the third: 4.5 px would refuse 35.
+const MIN_LAYER_PIXELS: f32 = 4.0;
+
+/// Layers under [`MIN_LAYER_PIXELS`] tall: the median over the tubes of
+/// the height of their slots, from the bottom slot's foot to the top
+/// slot's head, over their number (a slot's own bounds are whole pixels).
+fn tiny_layers(tubes: &[crate::geometry::TubeLayout]) -> Option<Doubt> {
+    let heights: Vec<f32> = tubes
+        .iter()
+        .filter_map(|t| Some((t.slots.first()?.y1 - t.slots.last()?.y0) as f32 / t.slots.len() as f32))
+        .collect();
+    if heights.is_empty() {
+        return None;
+    }
+    let height = super::median(heights);
+    (height < MIN_LAYER_PIXELS).then_some(Doubt::TinyLayers { height })
 }
 
 /// What [`Doubt::Lookalike`] names for the hidden layers' cells.

@@ -13,8 +13,8 @@
 //!   ([`below`]); in vessels found by their
 //!   liquid, the slots do not come in twos or threes holding one thing
 //!   each (a grid at a fraction of the unit explains every boundary, and
-//!   its counts add up); and no layer spans under four pixels of the
-//!   screenshot, where a pixel is over a quarter of a layer;
+//!   its counts add up); and no layer spans under three and a half pixels
+//!   of the screenshot, where a pixel is nearly a third of a layer;
 //! - **separate colours**: every sample is nearer its own colour than any
 //!   other, by a margin (a reading that adds up only by forcing the counts
 //!   merges or splits shades); where hidden layers leave the number of
@@ -246,7 +246,7 @@ pub enum Doubt {
     )]
     AllFull,
     #[error(
-        "the layers are {height:.1} px tall in the screenshot, too few to tell where one ends (a pixel is over a quarter of a layer); a larger screenshot may be read"
+        "the layers are {height:.1} px tall in the screenshot, too few to tell where one ends (a pixel is nearly a third of a layer); a larger screenshot may be read"
     )]
     TinyLayers { height: f32 },
     #[error(
@@ -421,16 +421,16 @@ fn all_full(puzzle: &WaterPuzzle) -> Option<Doubt> {
 
 /// Fewest pixels of the screenshot a layer may span for its reading to be
 /// believed. The unit checks place a change of colour to a quarter of a
-/// layer ([`unit`]'s `OFF_GRID_SHARE`), and an edge is placed to a pixel at
-/// best (JPEG and shrinking smear it over about one more): under four
-/// pixels a pixel is over that quarter, and a grid off the unit passes
-/// them. Enlarging the screenshot adds no pixels of its own. Three
-/// confident wrong answers of generated levels had layers of 2.8, 3.1 and
-/// 3.7 px (fresh 81854, 87838, 82011: tiny wine glasses, a layer left out
-/// or glass read as a liquid; the last measured at 4.0 px, so not caught);
-/// 15 exact readings of 8000 (tuning 0-6000, fresh 82000-84000) had layers
-/// under 4 px. Not raised to catch the third: 4.5 px would refuse 35.
-const MIN_LAYER_PIXELS: f32 = 4.0;
+/// layer ([`unit`]'s `OFF_GRID_SHARE`), an edge is placed to a pixel at
+/// best (JPEG and shrinking smear it over another), and enlarging adds no
+/// pixels: under 3.5 px a pixel is nearly a third of a layer, and a grid
+/// off the unit passes the checks. Two confident wrong answers were read
+/// on grids of 2.8 and 3.0 px (fresh 81854, 87838: tiny wine glasses),
+/// while layers of 3.5 px and more read exactly enlarged (tuning 193, 3.6
+/// px; [`super::zoom`]). A floor of 4 px refused 15 exact readings of 8000
+/// (tuning 0-6000, fresh 82000; 3.2-3.9 px) and caught no wrong answer
+/// more (fresh 82011, 3.7 px, is read on a grid of 4.0).
+const MIN_LAYER_PIXELS: f32 = 3.5;
 
 /// Layers under [`MIN_LAYER_PIXELS`] tall: the median over the tubes of
 /// the height of their slots, from the bottom slot's foot to the top

@@ -371,13 +371,13 @@ fn a_colour_like_the_empty_glass_is_doubted_unless_it_lies_under_lit_surfaces() 
 #[test]
 fn layers_too_few_pixels_tall_to_tell_apart_are_doubted() {
     // Two tubes of four slots from row 100 up, the slots' bounds whole
-    // pixels: 14 rows in all (3.5 a layer, slots of 3 and 4 rows) is under
-    // the floor, 16 (4 a layer) is not.
+    // pixels: 13 rows in all (3.25 a layer, slots of 3 and 4 rows) is under
+    // the floor, 14 (3.5 a layer) is not.
     let tubes = |span: u32| -> Vec<TubeLayout> {
         let bounds = |k: u32| 100 - (k * span + 2) / 4;
         let slots: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 10, y0: bounds(k + 1), y1: bounds(k) }).collect();
         vec![TubeLayout { outer: Rect { x0: 0, x1: 10, y0: 80, y1: 101 }, slots }; 2]
     };
-    assert_eq!(tiny_layers(&tubes(14)), Some(Doubt::TinyLayers { height: 3.5 }));
-    assert_eq!(tiny_layers(&tubes(16)), None);
+    assert_eq!(tiny_layers(&tubes(13)), Some(Doubt::TinyLayers { height: 3.25 }));
+    assert_eq!(tiny_layers(&tubes(14)), None);
 }

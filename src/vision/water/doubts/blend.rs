@@ -95,7 +95,7 @@ fn off_row(detection: &Detection, t: usize) -> f32 {
 /// The share of `glass` in the mix of `colour` and `glass` nearest
 /// `sample`, if between [`LEAST_SHARE`] and one less it.
 fn mix_share(sample: [f32; 3], colour: [f32; 3], glass: [f32; 3]) -> Option<f32> {
-    let d: Vec<f32> = (0..3).map(|i| glass[i] - colour[i]).collect();
+    let d: [f32; 3] = std::array::from_fn(|i| glass[i] - colour[i]);
     let length = d.iter().map(|v| v * v).sum::<f32>();
     if length < 1.0 {
         return None;

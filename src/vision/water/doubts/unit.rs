@@ -382,8 +382,26 @@ pub(super) fn strip_rows(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32,
 }
 
 /// [`long_runs`] of a strip's `rows`, the first of them row `y0`.
+/// Each run's colour is the median of its rows, which one row of it can
+/// miss: a ruled paper's line behind empty glass, on the row half way
+/// down a run that two of its lines bound (test 1000202: glass over ruled
+/// paper "changing colour" off the grid; the profile's runs, which decide
+/// what is empty, keep their middle row's colour).
 fn long_runs_in(rows: &[[u8; 3]], y0: u32, unit: f32) -> Vec<Run> {
-    runs(rows, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2))
+    let mut runs = runs(rows, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2));
+    for run in &mut runs {
+        run.color = median_colour(&rows[(run.y0 - y0) as usize..(run.y1 - y0) as usize]);
+    }
+    runs
+}
+
+/// The median of each channel of `rows`.
+fn median_colour(rows: &[[u8; 3]]) -> [u8; 3] {
+    std::array::from_fn(|c| {
+        let mut v: Vec<u8> = rows.iter().map(|r| r[c]).collect();
+        let k = v.len() / 2;
+        *v.select_nth_unstable(k).1
+    })
 }
 
 /// Shortest run of one colour, in slot heights, whose ends

@@ -417,3 +417,23 @@ fn a_bottom_layer_the_grid_cuts_short_is_followed_past_the_bottom_slot_only_unde
     detection.samples = vec![vec![Empty; 4]];
     assert_eq!(off_grid(&image, &detection), None);
 }
+
+#[test]
+fn a_runs_colour_is_its_rows_median_not_its_middle_rows() {
+    // Empty glass over ruled paper (test case 1000202): a run of glass
+    // between two of the paper's lines, starting on a line's paler edge,
+    // with a third line on its middle row. Taken from that row alone,
+    // its colour stood a run's step from the glass above, a change of
+    // colour off the grid in an empty tube.
+    let glass = [245, 250, 246];
+    let mut rows = vec![glass; 200];
+    rows[60] = [219, 225, 225];
+    rows[61] = [235, 240, 238];
+    rows[62] = [235, 240, 238];
+    rows[63] = [235, 240, 238];
+    rows[130] = [219, 225, 225];
+    rows[199] = [219, 225, 225];
+    let runs = long_runs_in(&rows, 0, 80.0);
+    assert_eq!(runs.len(), 2, "{runs:?}");
+    assert!(runs.iter().all(|r| color_distance(r.color, glass) <= 4), "{runs:?}");
+}

@@ -12,6 +12,9 @@
 
 use super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::surface::is_lit_surface;
+use refit::{by_glyph_spacing, refine, spans_layers};
+
+mod refit;
 
 /// Whether a run is tall enough to be a layer ([`Profile::shortest_layer`]:
 /// in every tube theme measured a layer is 0.65-0.8 of the tube's width
@@ -396,9 +399,19 @@ fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: 
     // least-squares refit would trade accuracy for their bias.
     if glyph_h.is_some() {
         // Refit on the layer boundaries alone, and keep it only if it still
-        // agrees with the glyphs.
+        // agrees with the glyphs; where the boundaries all stand on one
+        // layer, the glyphs' spacing is the unit, unless a glyph then
+        // stands off its layer's middle (see [`by_glyph_spacing`]).
         let boundaries: Vec<Evidence> = evidence.iter().copied().filter(|e| e.offset == 0.0).collect();
-        let (h, shift) = refine(&boundaries, coarse_h, coarse_shift);
+        let (h, shift) = match by_glyph_spacing(evidence, coarse_h, coarse_shift) {
+            Some((h, shift))
+                if !spans_layers(&boundaries, coarse_h, coarse_shift)
+                    && evidence.iter().filter(|e| e.offset > 0.0).all(|e| e.layer(h, shift).is_some()) =>
+            {
+                (h, shift)
+            }
+            _ => refine(&boundaries, coarse_h, coarse_shift),
+        };
         Some(if boundaries.len() >= 3 && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
             (h, shift)
         } else {
@@ -450,33 +463,6 @@ fn shift_for(h: f32, fits: &impl Fn(f32, f32) -> f32) -> (f32, f32) {
         .into_iter()
         .map(|j| (h * j as f32 / 16.0, fits(h, h * j as f32 / 16.0)))
         .fold((0.0, -1.0), |best, c| if c.1 > best.1 + 1e-6 { c } else { best })
-}
-
-/// Least squares on the evidence the coarse grid explains: each inlier says
-/// `d + shift = (k + offset) · h` with its `k` fixed, which is linear in
-/// `h` and `shift`. The coarse search trades height against shift; this
-/// settles both.
-fn refine(distances: &[Evidence], h: f32, shift: f32) -> (f32, f32) {
-    let (mut h, mut shift) = (h, shift);
-    for _ in 0..3 {
-        // Rows: x = k + offset, y = d; fit y = h·x − shift.
-        let points: Vec<(f32, f32)> =
-            distances.iter().filter_map(|e| Some((e.layer(h, shift)? as f32 + e.offset, e.d))).collect();
-        let n = points.len() as f32;
-        if n < 2.0 {
-            break;
-        }
-        let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
-        let (mx, my) = (sx / n, sy / n);
-        let sxx: f32 = points.iter().map(|&(x, _)| (x - mx) * (x - mx)).sum();
-        if sxx < 1e-3 {
-            break;
-        }
-        let sxy: f32 = points.iter().map(|&(x, y)| (x - mx) * (y - my)).sum();
-        h = sxy / sxx;
-        shift = h * mx - my;
-    }
-    (h, shift)
 }
 
 #[cfg(test)]

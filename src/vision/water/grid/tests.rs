@@ -300,3 +300,22 @@ fn the_outlines_stroke_over_a_full_tubes_top_ball_is_no_layer_cut_short() {
     let g = slot_geometry(&[hidden(0), full(1), full(2), full(3), full(4)]).unwrap();
     assert_eq!(g.capacity, 7, "{g:?}");
 }
+
+#[test]
+fn glyphs_a_layer_apart_fix_the_unit_where_every_boundary_is_one_layer() {
+    // Test case 1000202 (1080x2210): three full tubes, each one shown
+    // layer over six hidden, 81 rows a layer, and two empty tubes. Each
+    // full tube has one boundary, six layers up, which a unit of 83 rows
+    // explains as well as 81 (within the tolerance); so do the glyphs,
+    // whose centres stand 4-8 rows over their cells' middles. 83 rows
+    // leave room for six layers, not seven. The glyphs' spacing is the
+    // unit.
+    let full = Profile {
+        glyphs: vec![1356, 1437, 1518, 1599, 1680, 1761],
+        ..tube(1241, 1810, 110, &[(1243, 1324, false), (1324, 1810, false)])
+    };
+    let empty = tube(1240, 1810, 110, &[(1243, 1810, true)]);
+    let g = slot_geometry(&[full.clone(), full.clone(), full, empty.clone(), empty]).unwrap();
+    assert!((g.layer_height - 81.0).abs() < 1.0, "{g:?}");
+    assert_eq!(g.capacity, 7, "{g:?}");
+}

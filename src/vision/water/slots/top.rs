@@ -1,0 +1,188 @@
+//! A vessel's top, where a profile read down from the body's top measured
+//! starts: the rim's stroke left out, and the liquid followed up where its
+//! top layer goes on above the body's top measured (a cone taken for neck,
+//! or a bulb's or flask's neck, which the liquid's top layer reaches).
+
+use image::RgbImage;
+
+use super::{Profile, RUN_STEP, Run, color_distance, row_colors, runs};
+use crate::geometry::Rect;
+use crate::imaging::color::{delta_e, to_lab};
+use crate::vision::water::MIN_LAYER_ROWS;
+use crate::vision::water::board::{board_at_walls, looks_empty, sample_beside};
+use crate::vision::water::grid::SURFACE_GAP;
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
+use crate::vision::water::vessels::Vessel;
+
+/// Raises `p`'s top (read from the body's top of `vessel`, keeping runs
+/// of `least_run` rows) to where its liquid's top layer starts, where
+/// that is above it. `others` are all vessels' boxes.
+pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rect], least_run: u32, p: &mut Profile) {
+    let r = vessel.outer;
+    // Liquid stands in the body, never in a neck: where the top run of
+    // liquid goes on above the body's top measured (a cone that narrows
+    // slowly into its neck is taken for neck a layer or two down), the
+    // body reaches as high as that colour does. A colour that goes on up
+    // to the rim is the vessel's tinted glass, not liquid: the liquid's
+    // top has glass (or a cork) above it, a run as long as a layer's
+    // shortest that starts below the rim (the rim's own stroke, or glass
+    // tinted alike up to it, starts on it); nor does it rise far.
+    // Whether the top run starts on the body's top with no more of its
+    // colour above it: a layer of another liquid may stand there.
+    let mut on_top = false;
+    if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
+        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
+        let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
+        let rest = above.len() - more;
+        let glass_above = glass_over(&above[..rest], p.shortest_layer, Some(RIM_ROWS));
+        let rises = glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height;
+        if rises {
+            first.y0 -= more as u32;
+            p.top = first.y0;
+        }
+        on_top = more == 0 || rises;
+    }
+    if let Some(first) = p
+        .runs
+        .first()
+        .filter(|run| !run.empty && (on_top || run.y0 > p.top + 1) && run.y0 < p.top + least_run.max(SURFACE_GAP + 1))
+        && first.y0 >= r.y0.min(p.top) + 2
+    {
+        // The body's top measured inside a layer: a sliver too short for a
+        // run above the first, of another colour, which goes on up above
+        // the body's top (tuning 546: a cone measured a layer low left 3
+        // rows of its top layer). That layer is taken whole, on the same
+        // terms: glass above it, and no higher than the rise allowed. So is
+        // a whole layer of another colour standing on the body's top
+        // (tuning 272: tall flasks whose cone was taken for neck from the
+        // top layer's boundary up).
+        // Two rows at least stand above the first run: the sliver's colour
+        // is read a row clear of the boundary.
+        // Where the box starts at the body's top (a bulb's or flask's, its
+        // neck over it), up into the neck too: the sliver's layer goes on
+        // there (liquid is drawn clipped by the vessel's shape, neck and
+        // all), as far as it may rise, and the glass over it is the neck's
+        // (no rim starts it).
+        let into_neck = std::env::var_os("NONECK").is_none() && r.y0 >= p.top;
+        let rise = if into_neck { (MAX_RISE_BANDS * vessel.band_height) as u32 } else { 0 };
+        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top).saturating_sub(rise), first.y0, 1);
+        // Its colour a row clear of the boundary with the first run.
+        let sliver = above[above.len().saturating_sub(2)];
+        let more = above.iter().rev().skip(1).take_while(|c| color_distance(**c, sliver) <= RUN_STEP).count() + 1;
+        let rest = above.len() - more;
+        let glass_above = glass_over(&above[..rest], p.shortest_layer, (!into_neck).then_some(RIM_ROWS));
+        let another = color_distance(sliver, first.color) > RUN_STEP;
+        // The layer taken whole spans at least the rows a layer must to
+        // be measured at all (a few rows over a tiny bulb are noise).
+        let layer_rows = (first.y0 - p.top) as usize + more;
+        // A sliver taller than the anti-aliased edge is a run too short to
+        // keep (under `least_run`), cut by the body's top measured: it is
+        // one colour from the body's top down (test 1000187: a bulb's top
+        // layer, 16 rows of 38 under the body's top and the rest in its
+        // neck), not glass and a lit surface over a liquid.
+        let one_colour = first.y0 <= p.top + SURFACE_GAP || more + 1 >= (first.y0 - p.top) as usize;
+        if another
+            && one_colour
+            && glass_above
+            && more as u32 >= p.shortest_layer
+            && layer_rows as f32 >= MIN_LAYER_ROWS
+            && more as f32 <= MAX_RISE_BANDS * vessel.band_height
+        {
+            let y0 = first.y0 - more as u32;
+            let color = above[above.len() - 1 - more / 2];
+            // A layer taken up into the neck is liquid, unlike the board
+            // beside it (in the gap's middle or just outside a wall): a
+            // box that starts a few rows over the liquid's top, on a
+            // ball's shaded top or an edge, has glass over it up to the
+            // rim, which looks like the board (test 1000300, 1000305: the
+            // headroom of full tubes of balls taken for a fourth ball;
+            // tuning 3854: glass over a cloud, unlike the gap's middle
+            // but like the board outside the walls).
+            // Nor is it the outline's stroke, drawn over the rim of a
+            // vessel without a neck, as under its bottom (test 1728: a
+            // wine glass's rim, 3 rows under the box's top and 5 over it,
+            // taken for an eighth layer).
+            let band = Rect { x0: r.x0, y0, x1: r.x1, y1: first.y0 };
+            let [left, right] = board_at_walls(img, &r, &band, others);
+            let boards = [Some(sample_beside(img, &r, &band, others)), left, right];
+            let like_board = boards.into_iter().flatten().any(|b| looks_empty(color, b));
+            if into_neck && (like_board || stroke_under(img, p, sliver)) {
+                return;
+            }
+            p.runs.insert(0, Run { y0, y1: first.y0, color, empty: false });
+            p.top = y0;
+        }
+    }
+}
+
+/// Whether `color` is the outline's stroke under the liquid's bottom
+/// (within one colour's spread, starting at most an anti-aliased edge
+/// under it), down the profile's strip.
+fn stroke_under(img: &RgbImage, p: &Profile, color: [u8; 3]) -> bool {
+    let end = (p.bottom + SURFACE_GAP + 1).min(img.height());
+    if end <= p.bottom {
+        return false;
+    }
+    let stroke = to_lab(color);
+    row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1)
+        .iter()
+        .any(|c| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E)
+}
+
+/// Leaves out of a vessel's profile a first run that is its rim's stroke,
+/// not liquid: a thick outline drawn across the body's top (a wine glass's
+/// rim, 5 rows of a 360 px screenshot, as tall as a layer of seven) is a
+/// run the liquid finder's box starts on, and counted as liquid it makes
+/// the vessel a layer taller (tuning 4311, 9405: capacity 8 or 9 read for
+/// 7). The outline is one stroke all round, so the stroke across the
+/// body's top is the colour of the one under the liquid's bottom: a run
+/// starting on the body's top whose colour (within one colour's spread)
+/// starts under the bottom at once and goes on for at least half its
+/// height is the stroke, and the body starts below it. (Counted anywhere
+/// under the bottom, a dark green top layer matched the dark board under
+/// a flask, tuning 4835.)
+pub(super) fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
+    let on_top = |run: &&Run| !run.empty && run.y0 <= p.top + SURFACE_GAP;
+    let Some(&first) = p.runs.first().filter(on_top).filter(|_| p.runs.len() >= 2) else { return };
+    let height = first.y1 - first.y0;
+    let end = (p.bottom + height + SURFACE_GAP).min(img.height());
+    if end <= p.bottom {
+        return;
+    }
+    let under = row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1);
+    let stroke = to_lab(first.color);
+    let like = |c: &[u8; 3]| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E;
+    let Some(start) = under.iter().take(SURFACE_GAP as usize + 1).position(like) else { return };
+    let thick = under[start..].iter().take_while(|c| like(c)).count() as u32;
+    if thick * 2 >= height {
+        p.runs.remove(0);
+        p.top = first.y1;
+    }
+}
+
+/// Whether the rows `above` a liquid's top end in glass: a run as long as
+/// a layer's `shortest` that starts below the rim, with under a layer's
+/// rows between it and the liquid (an edge, or the liquid's lit surface:
+/// 10 rows over the liquid's top in tuning 157's corked flasks at 720 px).
+/// Where `above` starts on the rim, the run starts over `rim` rows below.
+fn glass_over(above: &[[u8; 3]], shortest: u32, rim: Option<u32>) -> bool {
+    let gap = SURFACE_GAP.max(shortest.saturating_sub(1)) as usize;
+    runs(above, 0, shortest)
+        .last()
+        .is_some_and(|run| run.y1 as usize + gap >= above.len() && rim.is_none_or(|rim| run.y0 > rim))
+}
+
+/// Most a top run of liquid is followed up above the body's top measured,
+/// in liquid bands' heights ([`Vessel::band_height`], about a layer):
+/// flasks whose necks were measured a layer or two low rose 0.4-1.4 bands
+/// (tuning cases 279, 1161, 1403, 1405), glass tinted alike all the way up
+/// a bottle's neck 4.3-4.6 (tuning cases 1382, 1518). Set between the
+/// two, at two layers.
+const MAX_RISE_BANDS: f32 = 2.0;
+
+/// Rows below a vessel's box top that are still its rim: the box starts on
+/// the rim's row, and anti-aliasing moves it by a row or two.
+const RIM_ROWS: u32 = 2;
+
+#[cfg(test)]
+mod tests;

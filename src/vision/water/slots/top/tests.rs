@@ -1,0 +1,190 @@
+//! The vessel top's tests on a made-up vessel: the liquid followed up
+//! past the body's top measured, into a neck, and what is no liquid there
+//! (tinted glass, the rim's stroke, a lit surface).
+
+use image::RgbImage;
+
+use super::super::{RunFloor, vessel_profile};
+use crate::geometry::Rect;
+use crate::vision::water::vessels::Vessel;
+
+/// Paints `rows` of the made-up vessel's columns (10-50) in `colour`.
+fn fill(img: &mut RgbImage, rows: std::ops::Range<u32>, colour: [u8; 3]) {
+    for y in rows {
+        for x in 10..50 {
+            img.put_pixel(x, y, image::Rgb(colour));
+        }
+    }
+}
+
+/// A made-up vessel 40 columns wide on a dark board, its rim's white
+/// stroke on rows 20-23, `above` from row 24 down to row 80 and three
+/// layers below (red 80-110, green 110-145, blue 145-180), measured as
+/// if its body ended at row `top`.
+fn vessel_on_board(above: [u8; 3], top: u32) -> (RgbImage, Vessel) {
+    let mut img = RgbImage::from_pixel(60, 200, image::Rgb([30, 30, 30]));
+    fill(&mut img, 20..24, [250, 250, 250]);
+    fill(&mut img, 24..80, above);
+    fill(&mut img, 80..110, [200, 40, 40]);
+    fill(&mut img, 110..145, [40, 200, 40]);
+    fill(&mut img, 145..180, [40, 40, 200]);
+    let vessel = Vessel {
+        outer: Rect { x0: 10, y0: 20, x1: 50, y1: 182 },
+        bottom: 180,
+        top,
+        half_width: 20.0,
+        seen: crate::vision::water::vessels::Seen::Column,
+        band_height: 33.0,
+    };
+    (img, vessel)
+}
+
+#[test]
+fn the_band_floor_keeps_layers_flatter_than_a_tenth_of_the_vessels_width() {
+    // Layers 3 rows tall in a vessel 40 columns wide, whose liquid's bands
+    // are 6 rows: under a tenth of its width (4 rows), over half a band.
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 80);
+    let colours = [[200, 40, 40], [40, 200, 40], [40, 40, 200], [220, 200, 40]];
+    for (k, y) in (150..180).step_by(3).enumerate() {
+        fill(&mut img, y..y + 3, colours[k % 4]);
+    }
+    vessel.band_height = 6.0;
+    let flat_runs = |floor| {
+        let p = vessel_profile(&img, &vessel, &[vessel.outer], floor);
+        p.runs.iter().filter(|r| r.y0 >= 150).count()
+    };
+    assert_eq!(flat_runs(RunFloor::Width), 0);
+    assert_eq!(flat_runs(RunFloor::Band), 10);
+}
+
+#[test]
+fn liquid_going_on_above_the_body_top_measured_raises_it_to_the_liquids_top() {
+    // The body's top measured half a layer too low (a cone narrowing
+    // slowly into its neck, tuning case 1405): the red layer goes on
+    // above it, to the glass (the board's colour) under the rim.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 95);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    assert_eq!(p.runs.first().map(|r| r.y0), Some(80));
+}
+
+#[test]
+fn a_colour_going_on_up_to_the_rim_is_tinted_glass_and_leaves_the_body_top() {
+    // Glass tinted unlike the board (not read empty) fills the vessel to
+    // its rim: it has no glass above it, only the rim's stroke.
+    let (mut img, vessel) = vessel_on_board([90, 90, 90], 95);
+    fill(&mut img, 80..110, [90, 90, 90]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 95, "{:?}", p.runs);
+    // Nor is a colour followed up more than two bands' height (here 66
+    // rows): red from row 38 to 110 under glass, measured from row 108.
+    let (mut img, vessel) = vessel_on_board([200, 40, 40], 108);
+    fill(&mut img, 24..38, [30, 30, 30]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 108);
+    // Measured from row 100, it rises 62 rows: followed.
+    let vessel = Vessel { top: 100, ..vessel };
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 38);
+}
+
+#[test]
+fn a_sliver_of_the_top_layer_under_the_body_top_measured_raises_it_to_that_layers_top() {
+    // The body's top measured 3 rows above the green layer's top (a cone
+    // measured a layer low, tuning case 546): the red layer shows only a
+    // sliver too short for a run, and goes on above the body's top.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 107);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    let first = p.runs.first().map(|r| (r.y0, r.y1, r.empty));
+    assert_eq!(first, Some((80, 110, false)));
+    // A sliver whose colour goes on up to the rim is tinted glass.
+    let (mut img, vessel) = vessel_on_board([90, 90, 90], 107);
+    fill(&mut img, 80..110, [90, 90, 90]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 107);
+}
+
+#[test]
+fn a_sliver_under_a_box_that_starts_on_the_body_top_is_followed_into_the_neck() {
+    // The box starts on the body's top, row 107 (a bulb, its neck over
+    // it; test case 1000187): 3 rows of the red layer under it, the rest
+    // in the neck, the neck's glass (the board's colour) over it.
+    // (On a board wide enough to show a gap beside it: the board is
+    // sampled there.)
+    let widened = |img: RgbImage| {
+        let mut wide = RgbImage::from_pixel(100, img.height(), image::Rgb([30, 30, 30]));
+        image::imageops::replace(&mut wide, &img, 0, 0);
+        wide
+    };
+    let (img, vessel) = vessel_on_board([30, 30, 30], 107);
+    let vessel = Vessel { outer: Rect { y0: 107, ..vessel.outer }, ..vessel };
+    let top = |img: &RgbImage| vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width).top;
+    assert_eq!(top(&widened(img)), 80);
+    // The outline's stroke over a rim, drawn under the bottom too, is no
+    // layer in a neck (test case 1728: a wine glass's rim).
+    let (mut stroked, _) = vessel_on_board([30, 30, 30], 107);
+    fill(&mut stroked, 80..110, [250, 250, 250]);
+    fill(&mut stroked, 180..184, [250, 250, 250]);
+    assert_eq!(top(&widened(stroked)), 107);
+    // Nor is a colour like the board beside it, under paler glass (a
+    // ball's shaded top under tinted glass; test case 1000300).
+    let (mut tinted, _) = vessel_on_board([90, 90, 90], 107);
+    fill(&mut tinted, 80..110, [36, 34, 38]);
+    fill(&mut tinted, 180..184, [250, 250, 250]);
+    assert_eq!(top(&widened(tinted)), 107);
+}
+
+#[test]
+fn a_whole_layer_of_another_colour_on_the_body_top_measured_raises_it_to_that_layers_top() {
+    // The body's top measured on the green layer's top, the boundary with
+    // the red layer over it (tuning case 272: tall flasks whose cone was
+    // taken for neck from there up): red, with glass above it, is a layer.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 110);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    let first = p.runs.first().map(|r| (r.y0, r.y1, r.empty));
+    assert_eq!(first, Some((80, 110, false)));
+    // Measured inside the green layer, green rises to its top, and red
+    // stands on it as well.
+    let vessel = Vessel { top: 120, ..vessel };
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 80);
+    // A colour of its own going on up to the rim is tinted glass.
+    let (mut img, vessel) = vessel_on_board([90, 90, 90], 110);
+    fill(&mut img, 80..110, [90, 90, 90]);
+    assert_eq!(vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width).top, 110);
+}
+
+#[test]
+fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
+    // A lit band of 10 rows on the red layer's top (tuning case 157's
+    // flasks): the glass above still ends at the liquid.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 95);
+    fill(&mut img, 70..80, [250, 150, 150]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+}
+
+#[test]
+fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
+    // Tuning 9405's wine glasses: the outline's stroke, 10 rows thick,
+    // across the body's top the liquid finder measures from, and under
+    // the liquid's bottom.
+    let white = [250, 250, 250];
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
+    fill(&mut img, 20..30, white);
+    vessel.outer.y1 = 195;
+    let first = |img: &RgbImage| {
+        let p = vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width);
+        (p.top, p.runs.first().map(|r| r.color))
+    };
+    // No stroke under the bottom: the white run may be liquid, and stays.
+    assert_eq!(first(&img), (20, Some(white)));
+    // The stroke a few rows of board under the bottom, as under a
+    // flask on a dark board (tuning 4835): not the outline's.
+    fill(&mut img, 186..195, white);
+    assert_eq!(first(&img), (20, Some(white)));
+    // Under the bottom at once, as thick: the outline. The body starts
+    // below it, on the glass.
+    fill(&mut img, 180..186, white);
+    let (top, colour) = first(&img);
+    assert_eq!(top, 30);
+    assert_ne!(colour, Some(white));
+}

@@ -301,8 +301,46 @@ fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
 /// every tube and more, so that is the vessel itself (a thick outline
 /// under a bulb's round bottom, tuning case 95), which the grid measured
 /// from below it took for a layer.
+/// So is one colour shown in the bottom slot of every open tube, the
+/// empty ones too, and in no other slot: liquid at the bottom of every
+/// tube, as many layers as tubes, would make the counts add up (the grid
+/// is only raised where they fail), and an empty tube holds none (test
+/// 1000016: five bulbs of capacity 7, their thick light outline under the
+/// round bottom read as an eighth slot in each, five slots of it).
 fn one_colour_on_every_bottom(detection: &Detection) -> bool {
-    one_colour_at_every(detection, |slots| (!slots.is_empty()).then_some(0)).is_some()
+    let bottom = |slots: &[SlotSample]| (!slots.is_empty()).then_some(0);
+    one_colour_at_every(detection, bottom).is_some() || in_every_bottom_alone(detection)
+}
+
+/// Whether every open tube's bottom slot (of two or more) shows a colour,
+/// all within one colour's spread, and no other slot of theirs does.
+fn in_every_bottom_alone(detection: &Detection) -> bool {
+    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .zip(&detection.locks)
+        .filter(|(_, lock)| lock.is_none())
+        .map(|(tube, _)| tube)
+        .collect();
+    let bottoms: Option<Vec<Lab>> = open
+        .iter()
+        .map(|(samples, raw)| match (samples.first(), raw.first()) {
+            (Some(SlotSample::Color(_)), Some(&c)) => Some(to_lab(c)),
+            _ => None,
+        })
+        .collect();
+    let Some(bottoms) = bottoms.filter(|b| b.len() >= 2) else { return false };
+    let alike = |a: Lab, b: Lab| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E;
+    let like_any_bottom = |c: [u8; 3]| bottoms.iter().any(|&b| alike(to_lab(c), b));
+    bottoms.iter().all(|&a| bottoms.iter().all(|&b| alike(a, b)))
+        && open.iter().all(|(samples, raw)| {
+            samples
+                .iter()
+                .zip(raw.iter())
+                .skip(1)
+                .all(|(s, &c)| !matches!(s, SlotSample::Color(_)) || !like_any_bottom(c))
+        })
 }
 
 /// The colour the slot `end` picks (by index, from a tube's slots) shows
@@ -356,7 +394,8 @@ pub(super) enum Grid {
     LayersFewer(usize),
     /// One layer fewer at the bottom: where the counts fail and every
     /// tube's bottom slot shows one colour in more slots than a colour has
-    /// layers, the vessel's own bottom was counted as a slot.
+    /// layers, or in every tube, the empty ones too, and nowhere else, the
+    /// vessel's own bottom was counted as a slot.
     FloorRaised,
     /// The grid a layer lower, as many layers: where the counts fail and
     /// every tube's top slot is empty or shows one colour (the rim), the

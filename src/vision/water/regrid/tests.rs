@@ -100,6 +100,16 @@ fn a_thick_outline_under_every_bulb_is_no_layer() {
 }
 
 #[test]
+fn a_thick_outline_under_every_bulb_the_empty_ones_too_is_no_layer_however_few_bulbs() {
+    // Generated tuning cases 1410 and 1514: bulbs whose light outline
+    // under the round bottom is read as a slot in every bulb, the empty
+    // ones too, and in no other slot; fewer such slots than a colour has
+    // layers, so that alone did not say it was no liquid.
+    reads_exactly(1410);
+    reads_exactly(1514);
+}
+
+#[test]
 fn a_bottom_layer_clipped_by_a_wine_glasses_narrow_bowl_is_read_on_a_grid_a_layer_lower() {
     // Generated tuning cases 666 and 3600: every glass's bottom layer is a
     // sliver in its bowl's narrow bottom, left out under the grid

@@ -315,14 +315,7 @@ fn one_colour_on_every_bottom(detection: &Detection) -> bool {
 /// Whether every open tube's bottom slot (of two or more) shows a colour,
 /// all within one colour's spread, and no other slot of theirs does.
 fn in_every_bottom_alone(detection: &Detection) -> bool {
-    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
-        .samples
-        .iter()
-        .zip(&detection.raw)
-        .zip(&detection.locks)
-        .filter(|(_, lock)| lock.is_none())
-        .map(|(tube, _)| tube)
-        .collect();
+    let open = open_tubes(detection);
     let bottoms: Option<Vec<Lab>> = open
         .iter()
         .map(|(samples, raw)| match (samples.first(), raw.first()) {
@@ -348,14 +341,7 @@ fn in_every_bottom_alone(detection: &Detection) -> bool {
 /// is one colour (within one colour's spread) found in more slots of the
 /// open tubes than a colour has layers.
 fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Option<usize>) -> Option<[u8; 3]> {
-    let open: Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> = detection
-        .samples
-        .iter()
-        .zip(&detection.raw)
-        .zip(&detection.locks)
-        .filter(|(_, lock)| lock.is_none())
-        .map(|(tube, _)| tube)
-        .collect();
+    let open = open_tubes(detection);
     // Each open tube's slot at that end: what it was read as, and its colour.
     let ends: Vec<(SlotSample, [u8; 3])> =
         open.iter().filter_map(|(samples, raw)| end(samples).and_then(|k| Some((samples[k], *raw.get(k)?)))).collect();
@@ -376,6 +362,18 @@ fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Opt
         .filter(|(s, c)| matches!(s, SlotSample::Color(_)) && delta_e(to_lab(**c), lab) < SAME_COLOR_MAX_DELTA_E)
         .count();
     (slots > detection.capacity).then_some(colour)
+}
+
+/// The slots of each tube not locked, as read and as sampled (RGB).
+fn open_tubes(detection: &Detection) -> Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> {
+    detection
+        .samples
+        .iter()
+        .zip(&detection.raw)
+        .zip(&detection.locks)
+        .filter(|(_, lock)| lock.is_none())
+        .map(|(tube, _)| tube)
+        .collect()
 }
 
 /// Which slot grid a reading samples.

@@ -63,7 +63,7 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         // there (liquid is drawn clipped by the vessel's shape, neck and
         // all), as far as it may rise, and the glass over it is the neck's
         // (no rim starts it).
-        let into_neck = std::env::var_os("NONECK").is_none() && r.y0 >= p.top;
+        let into_neck = r.y0 >= p.top;
         let rise = if into_neck { (MAX_RISE_BANDS * vessel.band_height) as u32 } else { 0 };
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top).saturating_sub(rise), first.y0, 1);
         // Its colour a row clear of the boundary with the first run.

@@ -10,7 +10,7 @@ use palette::Lab;
 use super::below::LIQUID_BELOW_SHARE;
 use super::{Doubt, color_centres, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
-use crate::imaging::color::{delta_e, to_lab};
+use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::board::{EMPTY_DELTA_E, board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
@@ -390,18 +390,9 @@ pub(super) fn strip_rows(image: &RgbImage, (x0, x1): (u32, u32), (y0, y1): (u32,
 fn long_runs_in(rows: &[[u8; 3]], y0: u32, unit: f32) -> Vec<Run> {
     let mut runs = runs(rows, y0, ((unit * OFF_GRID_LONG_RUN) as u32).max(2));
     for run in &mut runs {
-        run.color = median_colour(&rows[(run.y0 - y0) as usize..(run.y1 - y0) as usize]);
+        run.color = median_color(&rows[(run.y0 - y0) as usize..(run.y1 - y0) as usize]);
     }
     runs
-}
-
-/// The median of each channel of `rows`.
-fn median_colour(rows: &[[u8; 3]]) -> [u8; 3] {
-    std::array::from_fn(|c| {
-        let mut v: Vec<u8> = rows.iter().map(|r| r[c]).collect();
-        let k = v.len() / 2;
-        *v.select_nth_unstable(k).1
-    })
 }
 
 /// Shortest run of one colour, in slot heights, whose ends

@@ -99,14 +99,16 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
             // tuning 3854: glass over a cloud, unlike the gap's middle
             // but like the board outside the walls).
             // Nor is it the outline's stroke, drawn over the rim of a
-            // vessel without a neck, as under its bottom (test 1728: a
+            // vessel without a neck, as under its bottom (tuning 1728: a
             // wine glass's rim, 3 rows under the box's top and 5 over it,
             // taken for an eighth layer).
-            let band = Rect { x0: r.x0, y0, x1: r.x1, y1: first.y0 };
-            let [left, right] = board_at_walls(img, &r, &band, others);
-            let boards = [Some(sample_beside(img, &r, &band, others)), left, right];
-            let like_board = boards.into_iter().flatten().any(|b| looks_empty(color, b));
-            if into_neck && (like_board || stroke_under(img, p, sliver)) {
+            let like_board = || {
+                let band = Rect { x0: r.x0, y0, x1: r.x1, y1: first.y0 };
+                let [left, right] = board_at_walls(img, &r, &band, others);
+                let boards = [Some(sample_beside(img, &r, &band, others)), left, right];
+                boards.into_iter().flatten().any(|b| looks_empty(color, b))
+            };
+            if into_neck && (like_board() || stroke_under(img, p, sliver)) {
                 return;
             }
             p.runs.insert(0, Run { y0, y1: first.y0, color, empty: false });

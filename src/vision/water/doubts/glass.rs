@@ -5,8 +5,10 @@
 
 use image::RgbImage;
 
-use crate::geometry::{Rect, TubeLayout};
-use crate::imaging::color::median_color;
+use super::super::Detection;
+use super::super::level::SAME_COLOR_MAX_DELTA_E;
+use crate::geometry::{Rect, SlotSample, TubeLayout};
+use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The glass above the top slot of the tubes that have room there (the
 /// headroom), one median each: what an empty slot looks like in this
@@ -15,6 +17,25 @@ use crate::imaging::color::median_color;
 /// top of a complete tube is not taken for glass.
 pub(crate) fn glass_above(image: &RgbImage, tubes: &[TubeLayout]) -> Vec<[u8; 3]> {
     glass_above_each(image, tubes).into_iter().flatten().collect()
+}
+
+/// [`glass_above`], unless an empty tube (every slot read empty) shows
+/// above its slots something unlike its own empty glass: what stands
+/// there is then no glass but the vessel (a thick dark rim the sample
+/// falls on, test theme 100191's wine glasses), and the liquid is not
+/// to be doubted for looking like it. An empty tube's glass is one glass
+/// from its bottom to its rim, tinted or clear.
+pub(crate) fn glass_above_unless_unlike_empties(image: &RgbImage, detection: &Detection) -> Vec<[u8; 3]> {
+    let each = glass_above_each(image, &detection.tubes);
+    let empty = |t: usize| {
+        let (slots, raw) = (detection.samples.get(t)?, detection.raw.get(t)?);
+        (!raw.is_empty() && slots.iter().all(|s| *s == SlotSample::Empty)).then(|| median_color(raw))
+    };
+    let unlike = each.iter().enumerate().any(|(t, above)| match (above, empty(t)) {
+        (Some(above), Some(glass)) => delta_e(to_lab(*above), to_lab(glass)) >= SAME_COLOR_MAX_DELTA_E,
+        _ => false,
+    });
+    if unlike { Vec::new() } else { each.into_iter().flatten().collect() }
 }
 
 /// [`glass_above`] tube by tube: `None` for a tube with too little room

@@ -61,7 +61,7 @@ mod rows;
 mod split;
 mod unit;
 
-pub(crate) use glass::{glass_above, glass_above_each, headroom_glass, median_in};
+pub(crate) use glass::{glass_above, glass_above_each, glass_above_unless_unlike_empties, headroom_glass, median_in};
 pub use groups::{slots_in_groups, slots_in_groups_in_many};
 pub use missed::left_out_by_liquid;
 pub use unit::unread_liquid_above;
@@ -465,7 +465,7 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
     [
         (of_kind(SlotSample::Hidden), HIDDEN_CELLS),
         (of_kind(SlotSample::Empty), EMPTY_GLASS),
-        (glass_above(image, &detection.tubes), GLASS_ABOVE),
+        (glass_above_unless_unlike_empties(image, detection), GLASS_ABOVE),
     ]
     .into_iter()
     .find_map(|(cells, what)| {

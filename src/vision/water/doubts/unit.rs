@@ -191,7 +191,14 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres = color_centres(&detection.samples, puzzle);
     let outlines = outlines(detection);
-    let is_liquid = |lab| centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
+    // What stands above the top slot of a tube read empty all through is
+    // the vessel (its rim), for liquid never stands over empty glass: a
+    // run like it above another tube's top slot is that rim too (test
+    // theme 100191: wine glasses whose thick dark rim is within a
+    // colour's spread of a dark brown liquid).
+    let over_empties = runs_over_empty_tubes(image, detection);
+    let rim = |lab: Lab| over_empties.iter().any(|&c| delta_e(lab, to_lab(c)) < SAME_COLOR_MAX_DELTA_E);
+    let is_liquid = |lab: Lab| !rim(lab) && centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
     for (t, tube) in detection.tubes.iter().enumerate() {
         if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
             continue;
@@ -218,7 +225,7 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
             };
             let liquid = |r: &Run| {
                 let lab = to_lab(r.color);
-                delta_e(lab, own) < SAME_COLOR_MAX_DELTA_E || (is_liquid(lab) && !like_board(r))
+                !rim(lab) && (delta_e(lab, own) < SAME_COLOR_MAX_DELTA_E || (is_liquid(lab) && !like_board(r)))
             };
             if !reaches && runs_above_from(image, tube, 0).iter().any(liquid) {
                 return Some(Doubt::LiquidAbove { tube: t + 1 });
@@ -226,6 +233,14 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
         }
     }
     None
+}
+
+/// The colours of the long runs above the top slot of each tube whose
+/// every slot was read empty (see [`runs_above`]).
+fn runs_over_empty_tubes(image: &RgbImage, detection: &Detection) -> Vec<[u8; 3]> {
+    let empty = |samples: &Vec<SlotSample>| !samples.is_empty() && samples.iter().all(|s| *s == SlotSample::Empty);
+    let tubes = detection.tubes.iter().zip(&detection.samples);
+    tubes.filter(|(_, samples)| empty(samples)).flat_map(|(tube, _)| runs_above(image, tube)).map(|r| r.color).collect()
 }
 
 /// Whether some tube shows, in the unit above its top slot, a long run

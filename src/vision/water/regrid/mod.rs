@@ -27,7 +27,9 @@ use palette::Lab;
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
-/// neck: on the shorter grid it is taken for empty), or when a colour was
+/// neck: on the shorter grid it is taken for empty), or shows one colour
+/// found in no other slot (the vessel's rim, [`in_every_top_alone`]), or
+/// when a colour was
 /// doubted for looking like the glass and, with the glass taken for empty,
 /// no top slot holds liquid (that glass made whole colours), and shorter by a
 /// second layer where the shorter grid's counts fail so again; lowered a
@@ -73,6 +75,11 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         (Err(VisionError::Doubtful(doubts::Doubt::LiquidAbove { .. })), _) => Some(Grid::LayersAbove(1)),
         (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayersAbove(1)),
         (_, Some(d)) if failed && (no_top_slot_holds_liquid(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
+        (_, Some(d))
+            if failed && (in_every_top_alone(d) || measured.detection.as_ref().is_some_and(in_every_top_alone)) =>
+        {
+            Some(Grid::LayersFewer(1))
+        }
         _ if glass_on_top => Some(Grid::LayersFewer(1)),
         _ => None,
     };
@@ -315,24 +322,53 @@ fn one_colour_on_every_bottom(detection: &Detection) -> bool {
 /// Whether every open tube's bottom slot (of two or more) shows a colour,
 /// all within one colour's spread, and no other slot of theirs does.
 fn in_every_bottom_alone(detection: &Detection) -> bool {
+    alone_at_every(detection, |_| 0)
+}
+
+/// Whether every open tube's top slot (of two or more) shows a colour,
+/// all within one colour's spread, and no other slot of theirs does: the
+/// vessel's rim or neck, read as a slot on every tube, the empty ones
+/// too (test 1000829: wine glasses' light rim, read as an eighth slot on
+/// six glasses of capacity 7, two of them empty glass tinted unlike the
+/// board, so no top slot was read empty and the rim was in fewer slots
+/// than a colour has layers). As at the bottom, liquid on top of every
+/// tube and nowhere else, as many layers as tubes, would have made the
+/// counts add up, and the grid a layer shorter is believed only if it
+/// passes every check.
+fn in_every_top_alone(detection: &Detection) -> bool {
+    alone_at_every(detection, |n| n - 1)
+}
+
+/// Whether the slot `end` picks (by index, from a tube's slot count, at
+/// least one) of
+/// every open tube (of two or more) shows a colour, all within one
+/// colour's spread, and no other slot of theirs does.
+fn alone_at_every(detection: &Detection, end: impl Fn(usize) -> usize) -> bool {
     let open = open_tubes(detection);
-    let bottoms: Option<Vec<Lab>> = open
+    let at_end: Option<Vec<Lab>> = open
         .iter()
-        .map(|(samples, raw)| match (samples.first(), raw.first()) {
-            (Some(SlotSample::Color(_)), Some(&c)) => Some(to_lab(c)),
-            _ => None,
+        .map(|(samples, raw)| {
+            let n = samples.len().min(raw.len());
+            let k = (n > 0).then(|| end(n))?;
+            match (samples.get(k), raw.get(k)) {
+                (Some(SlotSample::Color(_)), Some(&c)) => Some(to_lab(c)),
+                _ => None,
+            }
         })
         .collect();
-    let Some(bottoms) = bottoms.filter(|b| b.len() >= 2) else { return false };
+    let Some(at_end) = at_end.filter(|b| b.len() >= 2) else { return false };
     let alike = |a: Lab, b: Lab| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E;
-    let like_any_bottom = |c: [u8; 3]| bottoms.iter().any(|&b| alike(to_lab(c), b));
-    bottoms.iter().all(|&a| bottoms.iter().all(|&b| alike(a, b)))
+    let like_any_end = |c: [u8; 3]| at_end.iter().any(|&b| alike(to_lab(c), b));
+    at_end.iter().all(|&a| at_end.iter().all(|&b| alike(a, b)))
         && open.iter().all(|(samples, raw)| {
+            // Every open tube has a slot: each showed the colour above.
+            let k = end(samples.len().min(raw.len()));
             samples
                 .iter()
                 .zip(raw.iter())
-                .skip(1)
-                .all(|(s, &c)| !matches!(s, SlotSample::Color(_)) || !like_any_bottom(c))
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .all(|(_, (s, &c))| !matches!(s, SlotSample::Color(_)) || !like_any_end(c))
         })
 }
 

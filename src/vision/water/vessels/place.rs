@@ -209,10 +209,13 @@ impl FaintSearch<'_> {
 
     /// The places a row of `vessels` (left to right), resting on
     /// `bottom`, needs beyond one end, `pitch` apart, to stand centred on
-    /// `mid` (where the level's other rows are centred), when each shows a
-    /// vessel's shape with edges of its own ([`CENTRING_STRENGTH`]: the
-    /// centring is evidence too) and a wall down its body (as
-    /// [`FaintSearch::probe_between`] asks): a run of empty vessels drawn
+    /// `mid` (where the level's other rows are centred, or the screen's
+    /// middle for a level of one row), when each shows a vessel's shape
+    /// with edges of its own ([`CENTRING_STRENGTH`]: the centring is
+    /// evidence too) and a wall down its body (as
+    /// [`FaintSearch::probe_between`] asks), or, matching its shape only
+    /// as a place in a column of the level's must, both walls down its
+    /// body with a faint vessel's strength: a run of empty vessels drawn
     /// faintly, the nearest of which only echoed the shape because the
     /// board half a pitch beyond it is the gap before the next (tuning
     /// case 1862: three empty tubes on white paper, the first matching
@@ -235,8 +238,17 @@ impl FaintSearch<'_> {
                 }
                 let (x, (shape, strength)) = self.best_shape(cx, b)?;
                 let walls = t.wall_rows(self.edges, x, b, MIN_FAINT_EDGE);
-                (shape >= FAINT_SILHOUETTE_MATCH && strength >= CENTRING_STRENGTH && walls >= FAINT_WALL_ROWS)
-                    .then_some(x)
+                let faint =
+                    shape >= FAINT_SILHOUETTE_MATCH && strength >= CENTRING_STRENGTH && walls >= FAINT_WALL_ROWS;
+                // Or both walls down its body, as a place in a column of
+                // the level's needs ([`WALLED_SILHOUETTE_MATCH`]): lined
+                // paper seen through an empty tube blurs its shape (test
+                // 1001800: white-outlined ball tubes on ruled paper, the
+                // empty one at 0.34 with both walls down every row).
+                let walled = shape >= WALLED_SILHOUETTE_MATCH
+                    && strength >= MIN_FAINT_STRENGTH
+                    && t.both_wall_rows(self.edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS;
+                (faint || walled).then_some(x)
             })
             .collect()
     }

@@ -154,3 +154,40 @@ fn a_cork_above_a_full_vessels_lit_surface_holds_no_liquid() {
     // And a tube whose own surface is its top slot's holds liquid there.
     assert!(!no_top_slot_holds_liquid(&detection(vec![Some(6), None])));
 }
+
+#[test]
+fn a_rim_read_as_a_slot_on_every_tube_and_nowhere_else_is_no_liquid() {
+    // Test 1000829's shape: wine glasses' light rim read as a top slot on
+    // every glass, the empty ones' tinted glass read as a liquid under it;
+    // three such slots, fewer than a colour has layers.
+    use super::{in_every_bottom_alone, in_every_top_alone};
+    use crate::geometry::SlotSample::Color;
+    let (rim, tinted) = ([128, 128, 118], [90, 94, 69]);
+    let (ochre, pink, green) = ([173, 132, 26], [250, 118, 139], [99, 237, 118]);
+    let raw = vec![
+        vec![ochre, pink, green, rim],
+        vec![green, ochre, pink, [143, 131, 117]],
+        vec![tinted, tinted, tinted, rim],
+    ];
+    let detection = |raw: Vec<Vec<[u8; 3]>>| crate::vision::water::Detection {
+        image_width: 100,
+        image_height: 100,
+        tubes: Vec::new(),
+        samples: raw.iter().map(|t| t.iter().map(|&c| Color(c)).collect()).collect(),
+        locks: vec![None; raw.len()],
+        raw,
+        capacity: 4,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    };
+    assert!(in_every_top_alone(&detection(raw.clone())));
+    assert!(!in_every_bottom_alone(&detection(raw.clone())));
+    // A colour on every top that is also a layer lower down may be liquid.
+    let mut lower = raw.clone();
+    lower[0][1] = rim;
+    assert!(!in_every_top_alone(&detection(lower)));
+    // And tops of different colours say nothing.
+    let mut unlike = raw;
+    unlike[1][3] = pink;
+    assert!(!in_every_top_alone(&detection(unlike)));
+}

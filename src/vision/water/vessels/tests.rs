@@ -273,6 +273,17 @@ fn a_run_of_faint_vessels_that_centres_a_row_like_the_others_is_taken() {
 }
 
 #[test]
+fn faint_vessels_that_centre_a_lone_row_on_the_screen_are_taken() {
+    // Generated tuning case 2864: one row of three tubes of liquid and
+    // three empty ones drawn in white on pale ruled paper, their shape
+    // blurred by the lines seen through them; the row was refused as not
+    // centred on the screen. Both walls of each run down its body.
+    let (case, vessels) = vessels_in_case(2864);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert!(vessels[3..].iter().all(|v| v.seen == Seen::Silhouette), "{vessels:?}");
+}
+
+#[test]
 fn a_round_button_alone_in_its_row_is_no_vessel() {
     // Generated tuning case 12: fourteen bulbs in two rows, and a round
     // button of one flat colour in the corner, which the bulbs' template

@@ -437,3 +437,56 @@ fn a_runs_colour_is_its_rows_median_not_its_middle_rows() {
     assert_eq!(runs.len(), 2, "{runs:?}");
     assert!(runs.iter().all(|r| color_distance(r.color, glass) <= 4), "{runs:?}");
 }
+
+#[test]
+fn what_stands_over_an_empty_tube_is_the_vessel_not_glass_nor_liquid() {
+    // Test theme 100191's shape: glasses under a thick dark rim (rows
+    // 80-110, over a top slot from row 110), three holding brown, blue
+    // and green, the fourth empty glass. The rim is within a colour's
+    // spread of the brown.
+    const RIM: [u8; 3] = [64, 49, 62];
+    const BROWN: [u8; 3] = [88, 59, 54];
+    const GREEN: [u8; 3] = [0, 74, 44];
+    const GLASS: [u8; 3] = [180, 190, 190];
+    let mut image = RgbImage::from_pixel(240, 240, image::Rgb(BOARD));
+    let tube = |x0: u32| TubeLayout {
+        outer: Rect { x0, x1: x0 + 40, y0: 60, y1: 202 },
+        slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 200 - (k + 1) * 30, y1: 200 - k * 30 }).collect(),
+    };
+    let lefts = [10, 70, 130, 190];
+    for x0 in &lefts[..3] {
+        for (k, colour) in [BROWN, BLUE, GREEN].into_iter().enumerate() {
+            paint(&mut image, 170 - k as u32 * 30..200 - k as u32 * 30, x0 + 2..x0 + 38, colour);
+        }
+    }
+    paint(&mut image, 110..200, 192..228, GLASS);
+    for x0 in lefts {
+        paint(&mut image, 80..110, x0 + 2..x0 + 38, RIM);
+    }
+    let liquid = vec![Color(BROWN), Color(BLUE), Color(GREEN)];
+    let detection = Detection {
+        image_width: 240,
+        image_height: 240,
+        tubes: lefts.iter().map(|&x0| tube(x0)).collect(),
+        samples: vec![liquid.clone(), liquid.clone(), liquid.clone(), vec![Empty; 3]],
+        locks: vec![None; 4],
+        raw: vec![vec![BROWN, BLUE, GREEN], vec![BROWN, BLUE, GREEN], vec![BROWN, BLUE, GREEN], vec![GLASS; 3]],
+        capacity: 3,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    };
+    // Each tube's top layer first: green, blue, brown.
+    let puzzle: WaterPuzzle = "ABC ABC ABC EEE".parse().unwrap();
+    let glass_above = crate::vision::water::doubts::glass_above_unless_unlike_empties;
+    assert_eq!(liquid_above(&image, &detection, &puzzle), None);
+    assert_eq!(glass_above(&image, &detection), Vec::<[u8; 3]>::new());
+    // With no tube read empty to show it, the rim is liquid above the top
+    // layer, and the glass above.
+    let mut none_empty = detection.clone();
+    none_empty.samples[3] = vec![Color(GLASS); 3];
+    assert_eq!(liquid_above(&image, &none_empty, &puzzle), Some(Doubt::LiquidAbove { tube: 1 }));
+    assert_eq!(glass_above(&image, &none_empty), vec![RIM; 4]);
+    // Glass over an empty tube as it is in its slots is the glass.
+    paint(&mut image, 60..110, 192..228, GLASS);
+    assert_eq!(glass_above(&image, &detection), vec![RIM, RIM, RIM, GLASS]);
+}

@@ -240,15 +240,26 @@ impl FaintSearch<'_> {
                 let walls = t.wall_rows(self.edges, x, b, MIN_FAINT_EDGE);
                 let faint =
                     shape >= FAINT_SILHOUETTE_MATCH && strength >= CENTRING_STRENGTH && walls >= FAINT_WALL_ROWS;
-                // Or both walls down its body, as a place in a column of
+                if faint {
+                    return Some(x);
+                }
+                // Or, the best place near that shows both walls down its
+                // body and the shape and strength a place in a column of
                 // the level's needs ([`WALLED_SILHOUETTE_MATCH`]): lined
-                // paper seen through an empty tube blurs its shape (test
-                // 1001800: white-outlined ball tubes on ruled paper, the
-                // empty one at 0.34 with both walls down every row).
-                let walled = shape >= WALLED_SILHOUETTE_MATCH
-                    && strength >= MIN_FAINT_STRENGTH
-                    && t.both_wall_rows(self.edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS;
-                (faint || walled).then_some(x)
+                // paper seen through an empty tube blurs its shape and
+                // moves its best match off its walls by a pixel or two
+                // (test 1001800: white-outlined ball tubes on ruled paper,
+                // the empty one at 0.34 with both walls down every row).
+                let near = (self.half * 0.5).round() as i64;
+                (cx - near..=cx + near)
+                    .map(|x| (x, t.shape(self.edges, x, b)))
+                    .filter(|&(x, (shape, strength))| {
+                        shape >= WALLED_SILHOUETTE_MATCH
+                            && strength >= MIN_FAINT_STRENGTH
+                            && t.both_wall_rows(self.edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+                    })
+                    .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+                    .map(|(x, _)| x)
             })
             .collect()
     }

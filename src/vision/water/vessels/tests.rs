@@ -284,6 +284,19 @@ fn faint_vessels_that_centre_a_lone_row_on_the_screen_are_taken() {
 }
 
 #[test]
+fn empty_vessels_that_centre_a_row_are_taken_on_their_walls_though_they_echo_no_shape() {
+    // Generated tuning cases 898, 1263, 1412 and 1722: a row off the
+    // others' centre (or the screen's) by a pitch or two of empty vessels
+    // drawn faintly, the place a pitch beyond its end matching the
+    // template's shape under the echo bar; each such place shows both
+    // walls down its body at the best place near it.
+    for seed in [898, 1263, 1412, 1722] {
+        let (case, vessels) = vessels_in_case(seed);
+        assert_eq!(vessels.len(), case.level.tubes().len(), "case {seed}: {vessels:?}");
+    }
+}
+
+#[test]
 fn a_round_button_alone_in_its_row_is_no_vessel() {
     // Generated tuning case 12: fourteen bulbs in two rows, and a round
     // button of one flat colour in the corner, which the bulbs' template

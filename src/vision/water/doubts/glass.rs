@@ -7,7 +7,8 @@ use image::RgbImage;
 
 use super::super::Detection;
 use super::super::level::SAME_COLOR_MAX_DELTA_E;
-use crate::geometry::{Rect, SlotSample, TubeLayout};
+use super::read_empty;
+use crate::geometry::{Rect, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The glass above the top slot of the tubes that have room there (the
@@ -29,7 +30,7 @@ pub(crate) fn glass_above_unless_unlike_empties(image: &RgbImage, detection: &De
     let each = glass_above_each(image, &detection.tubes);
     let empty = |t: usize| {
         let (slots, raw) = (detection.samples.get(t)?, detection.raw.get(t)?);
-        (!raw.is_empty() && slots.iter().all(|s| *s == SlotSample::Empty)).then(|| median_color(raw))
+        (!raw.is_empty() && read_empty(slots)).then(|| median_color(raw))
     };
     let unlike = each.iter().enumerate().any(|(t, above)| match (above, empty(t)) {
         (Some(above), Some(glass)) => delta_e(to_lab(*above), to_lab(glass)) >= SAME_COLOR_MAX_DELTA_E,

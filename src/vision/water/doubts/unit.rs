@@ -8,7 +8,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::below::LIQUID_BELOW_SHARE;
-use super::{Doubt, color_centres, raw_of};
+use super::{Doubt, color_centres, raw_of, read_empty};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
@@ -196,8 +196,8 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
     // run like it above another tube's top slot is that rim too (test
     // theme 100191: wine glasses whose thick dark rim is within a
     // colour's spread of a dark brown liquid).
-    let over_empties = runs_over_empty_tubes(image, detection);
-    let rim = |lab: Lab| over_empties.iter().any(|&c| delta_e(lab, to_lab(c)) < SAME_COLOR_MAX_DELTA_E);
+    let over_empties: Vec<Lab> = runs_over_empty_tubes(image, detection).into_iter().map(to_lab).collect();
+    let rim = |lab: Lab| over_empties.iter().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
     let is_liquid = |lab: Lab| !rim(lab) && centres.iter().flatten().any(|&c| delta_e(lab, c) < SAME_COLOR_MAX_DELTA_E);
     for (t, tube) in detection.tubes.iter().enumerate() {
         if detection.lit.get(t).is_some_and(|&lit| (1..tube.slots.len()).contains(&lit)) {
@@ -238,9 +238,12 @@ pub(super) fn liquid_above(image: &RgbImage, detection: &Detection, puzzle: &Wat
 /// The colours of the long runs above the top slot of each tube whose
 /// every slot was read empty (see [`runs_above`]).
 fn runs_over_empty_tubes(image: &RgbImage, detection: &Detection) -> Vec<[u8; 3]> {
-    let empty = |samples: &Vec<SlotSample>| !samples.is_empty() && samples.iter().all(|s| *s == SlotSample::Empty);
     let tubes = detection.tubes.iter().zip(&detection.samples);
-    tubes.filter(|(_, samples)| empty(samples)).flat_map(|(tube, _)| runs_above(image, tube)).map(|r| r.color).collect()
+    tubes
+        .filter(|(_, samples)| read_empty(samples))
+        .flat_map(|(tube, _)| runs_above(image, tube))
+        .map(|r| r.color)
+        .collect()
 }
 
 /// Whether some tube shows, in the unit above its top slot, a long run

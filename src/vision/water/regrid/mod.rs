@@ -29,8 +29,7 @@ use palette::Lab;
 /// in more slots than a colour has layers (the glass, tinted, over that
 /// neck: on the shorter grid it is taken for empty), or shows one colour
 /// found in no other slot (the vessel's rim, [`in_every_top_alone`]), or
-/// when a colour was
-/// doubted for looking like the glass and, with the glass taken for empty,
+/// when a colour was doubted for looking like the glass and, with the glass taken for empty,
 /// no top slot holds liquid (that glass made whole colours), and shorter by a
 /// second layer where the shorter grid's counts fail so again; lowered a
 /// layer, as many layers, when the counts fail with every open tube's top
@@ -340,9 +339,8 @@ fn in_every_top_alone(detection: &Detection) -> bool {
 }
 
 /// Whether the slot `end` picks (by index, from a tube's slot count, at
-/// least one) of
-/// every open tube (of two or more) shows a colour, all within one
-/// colour's spread, and no other slot of theirs does.
+/// least one) of every open tube (of two or more) shows a colour, all
+/// within one colour's spread, and no other slot of theirs does.
 fn alone_at_every(detection: &Detection, end: impl Fn(usize) -> usize) -> bool {
     let open = open_tubes(detection);
     let at_end: Option<Vec<Lab>> = open

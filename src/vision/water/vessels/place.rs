@@ -142,10 +142,14 @@ impl FaintSearch<'_> {
     /// resting on `bottom`, that best matches the template's shape, with
     /// its shape and strength ([`Template::shape`]).
     fn best_shape(&self, cx: i64, bottom: i64) -> Option<(i64, (f32, f32))> {
+        self.shapes_near(cx, bottom).max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+    }
+
+    /// Each place within a quarter of a vessel's width of `cx`, on the row
+    /// resting on `bottom`, with its shape and strength.
+    fn shapes_near(&self, cx: i64, bottom: i64) -> impl Iterator<Item = (i64, (f32, f32))> + '_ {
         let near = (self.half * 0.5).round() as i64;
-        (cx - near..=cx + near)
-            .map(|x| (x, self.template.shape(self.edges, x, bottom)))
-            .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+        (cx - near..=cx + near).map(move |x| (x, self.template.shape(self.edges, x, bottom)))
     }
 
     /// What stands within a quarter of a vessel's width of `cx` on the row
@@ -250,9 +254,7 @@ impl FaintSearch<'_> {
                 // moves its best match off its walls by a pixel or two
                 // (test 1001800: white-outlined ball tubes on ruled paper,
                 // the empty one at 0.34 with both walls down every row).
-                let near = (self.half * 0.5).round() as i64;
-                (cx - near..=cx + near)
-                    .map(|x| (x, t.shape(self.edges, x, b)))
+                self.shapes_near(cx, b)
                     .filter(|&(x, (shape, strength))| {
                         shape >= WALLED_SILHOUETTE_MATCH
                             && strength >= MIN_FAINT_STRENGTH

@@ -7,8 +7,7 @@ use image::RgbImage;
 
 use super::super::Detection;
 use super::super::level::SAME_COLOR_MAX_DELTA_E;
-use super::read_empty;
-use crate::geometry::{Rect, TubeLayout};
+use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The glass above the top slot of the tubes that have room there (the
@@ -37,6 +36,11 @@ pub(crate) fn glass_above_unless_unlike_empties(image: &RgbImage, detection: &De
         _ => false,
     });
     if unlike { Vec::new() } else { each.into_iter().flatten().collect() }
+}
+
+/// Whether a tube's slots (one or more) were every one read empty.
+pub(super) fn read_empty(slots: &[SlotSample]) -> bool {
+    !slots.is_empty() && slots.iter().all(|s| *s == SlotSample::Empty)
 }
 
 /// [`glass_above`] tube by tube: `None` for a tube with too little room

@@ -489,11 +489,6 @@ fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> O
     })
 }
 
-/// Whether a tube's slots (one or more) were every one read empty.
-pub(in crate::vision::water) fn read_empty(slots: &[SlotSample]) -> bool {
-    !slots.is_empty() && slots.iter().all(|s| *s == SlotSample::Empty)
-}
-
 /// The colour sampled in every slot of `detection` read as `kind`.
 pub(in crate::vision::water) fn raw_of(detection: &Detection, kind: SlotSample) -> Vec<[u8; 3]> {
     let slots = detection.samples.iter().zip(&detection.raw);

@@ -8,7 +8,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::below::LIQUID_BELOW_SHARE;
-use super::{Doubt, color_centres, raw_of, read_empty};
+use super::{Doubt, color_centres, glass::read_empty, raw_of};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;

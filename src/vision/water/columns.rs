@@ -261,7 +261,11 @@ pub fn columns(seg: &Segmentation) -> Vec<Column> {
     // Bands: parts of one layer side by side.
     // (A streak splits a layer into parts of exactly its height, a thin gap
     // apart; two vessels' layers at one height are a wall, a background and
-    // a wall apart.)
+    // a wall apart.) A band joined wider than a layer can be is none: the
+    // stripes of lined paper, seen between the vessels and through their
+    // glass, join across a row one outline's width apart, and a vessel's
+    // layers touching them would stack into their column (test 1000134:
+    // the four middle bottles of a row under their empty necks).
     let bands: Vec<Band> = groups(&candidates, |a, b| {
         same_height(a, b)
             && step(a.color, b.color) <= SAME_BAND_STEP
@@ -269,6 +273,7 @@ pub fn columns(seg: &Segmentation) -> Vec<Column> {
     })
     .iter()
     .map(|parts| one_band(parts))
+    .filter(|b| b.width() as f32 <= w * BAND_MAX_WIDTH)
     .collect();
     // Columns: bands stacked with their centres aligned.
     let touch = (h * 0.008).max(2.0) as u32;
@@ -336,6 +341,51 @@ mod tests {
         assert!((vessel.center_x() - 120.0).abs() < 0.6, "{}", vessel.center_x());
         // The band's colour is its liquid's, not the streak's.
         assert_eq!(vessel.bands[0].color, [200, 40, 40]);
+    }
+
+    /// Lined paper (pink, a blue line every 10 rows) behind a row of five
+    /// vessels 60 px apart in a 360 px picture, each a white outline round
+    /// clear glass with three layers of 20 rows under 60 rows of headroom,
+    /// which shows the paper.
+    fn vessels_on_lined_paper() -> RgbImage {
+        let paper = |y: u32| if y.is_multiple_of(10) { Rgb([150, 170, 230]) } else { Rgb([250, 215, 225]) };
+        let mut img = RgbImage::from_fn(360, 400, |_, y| paper(y));
+        let layers = [[200, 40, 40], [40, 160, 60], [50, 60, 200]];
+        for v in 0..5u32 {
+            let x0 = 48 + v * 60;
+            for y in 98..282 {
+                for x in x0 - 2..x0 + 26 {
+                    let outline = !(x0..x0 + 24).contains(&x) || !(100..280).contains(&y);
+                    let layer = (280 - y.min(279) - 1) / 20;
+                    let colour = if outline {
+                        Rgb([255, 255, 255])
+                    } else if y >= 220 {
+                        Rgb(layers[(layer as usize + v as usize) % 3])
+                    } else {
+                        paper(y)
+                    };
+                    img.put_pixel(x, y, colour);
+                }
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn the_paper_seen_through_every_vessels_headroom_is_no_band_and_takes_no_vessel_in() {
+        let seg = segment(&vessels_on_lined_paper(), Flatness { step: 10, spread: 28 });
+        let cols = columns(&seg);
+        // The stripes between the lines, joined across the row through
+        // the glass, would be bands as wide as the row, and each vessel's
+        // layers, touching them, one column with them.
+        for c in &cols {
+            assert!(c.band_width() as f32 <= 360.0 * BAND_MAX_WIDTH, "{c:?}");
+        }
+        for v in 0..5u32 {
+            let centre = 48.0 + v as f32 * 60.0 + 12.0;
+            let column = cols.iter().find(|c| (c.center_x() - centre).abs() < 2.0 && c.bands.len() >= 3);
+            assert!(column.is_some_and(|c| c.y1 == 280), "vessel {v} at {centre}: {cols:?}");
+        }
     }
 
     #[test]

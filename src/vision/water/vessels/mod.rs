@@ -34,7 +34,7 @@
 use image::RgbImage;
 
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
-use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, room_for};
+use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for};
 pub use rows::Anchoring;
 use rows::{anchors, evidence, liquid_parts, row_groups};
 
@@ -97,7 +97,8 @@ pub enum Seen {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub vessels: Vec<Vessel>,
-    /// Columns of several layers that stand in no vessel found.
+    /// Columns of several layers that stand in no vessel found, where
+    /// a vessel could stand (on the level's spacing, once it is known).
     pub stray_columns: usize,
     /// Vessels that stand off the row's regular spacing.
     pub off_grid: usize,
@@ -442,12 +443,20 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
             if row.vessels.len() > added {
                 let centres: Vec<f32> = row.vessels.iter().map(|v| v.outer.center_x()).collect();
                 row.off_grid = off_grid(&centres, half);
-                // A faint vessel found where a column stood outside every
-                // vessel holds that column: tinted empty glass split by a
-                // highlight (tuning case 1211), or liquid.
-                let strays = stray_by_row.iter().filter(|(b, _)| b == bottom).flat_map(|(_, s)| s);
-                row.stray_columns = strays.filter(|c| room_for(c, &row.vessels, half)).count();
             }
+            // A faint vessel found where a column stood outside every
+            // vessel holds that column: tinted empty glass split by a
+            // highlight (tuning case 1211), or liquid. Nor is a column
+            // where the level's spacing puts no vessel a vessel missed: a
+            // vessel there would leave the row unevenly spaced, doubted
+            // as such (tuning 581, test 1000590: a cloud of a photo sky at
+            // the screen's edge, off the row's spacing by 0.5-0.6 of a
+            // pitch; tuning 1726, test 1000890: the sky, a hill or a straw
+            // seen between two empty vessels).
+            let strays = stray_by_row.iter().filter(|(b, _)| b == bottom).flat_map(|(_, s)| s);
+            row.stray_columns = strays
+                .filter(|c| room_for(c, &row.vessels, half) && on_spacing(c.center_x(), &row.vessels, pitch))
+                .count();
         }
     }
     // With empty vessels found in the rows, and no row of them alone, a

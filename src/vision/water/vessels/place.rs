@@ -115,6 +115,15 @@ pub(super) fn off_grid(centres: &[f32], half: f32) -> usize {
         .count()
 }
 
+/// Whether `x` stands where a row's spacing (its vessels' centres, `pitch`
+/// apart) puts a vessel, within [`GRID_TOLERANCE`] of a pitch.
+pub(super) fn on_spacing(x: f32, vessels: &[Vessel], pitch: f32) -> bool {
+    vessels.iter().any(|v| {
+        let k = (x - v.outer.center_x()) / pitch;
+        (k - k.round()).abs() <= GRID_TOLERANCE
+    })
+}
+
 /// What a place a row's spacing points to shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Probe {

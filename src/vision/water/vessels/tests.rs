@@ -125,6 +125,44 @@ fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
 }
 
 #[test]
+fn liquid_stands_where_a_vessel_could_only_on_the_rows_spacing() {
+    let vessel = |cx: f32| Vessel {
+        outer: Rect { x0: (cx - 21.0) as u32, y0: 60, x1: (cx + 21.0) as u32, y1: 240 },
+        bottom: 237,
+        top: 60,
+        half_width: 17.0,
+        seen: Seen::Column,
+        band_height: 34.0,
+    };
+    let row = [vessel(105.0), vessel(165.0)];
+    // A pitch or more beyond either end, a little off (a pixel's
+    // rounding, a hand-drawn vessel), or in a gap of whole pitches.
+    for x in [45.0, 225.0, 285.0, 230.0, 40.0, 345.0] {
+        assert!(on_spacing(x, &row, 60.0), "{x}");
+    }
+    // Half a pitch or so off every place the spacing puts a vessel: the
+    // screen's edge past the first, the board between two.
+    for x in [15.0, 75.0, 135.0, 200.0, 255.0] {
+        assert!(!on_spacing(x, &row, 60.0), "{x}");
+    }
+}
+
+#[test]
+fn liquid_off_the_levels_spacing_leaves_no_vessel_in_doubt() {
+    // Generated tuning case 581 (vases over a sky, 720x1601): a cloud at
+    // the screen's left edge, a pitch and a half before a row of three
+    // vases, and case 1726 (wine glasses): the sky and a straw seen
+    // between two empty glasses, half a pitch from each. Each made a
+    // column of two or three bands where a vessel had room, and its row
+    // was refused ("liquid stands outside every vessel found"); a vessel
+    // there would stand off the row's spacing, doubted as such.
+    for seed in [581, 1726] {
+        let (case, vessels) = vessels_in_case(seed);
+        assert_eq!(vessels.len(), case.level.tubes().len(), "case {seed}: {vessels:?}");
+    }
+}
+
+#[test]
 fn faint_vessels_where_the_other_rows_have_vessels_are_taken_at_any_strength() {
     // Generated tuning case 1861: two rows of four flat tubes of liquid,
     // and one of liquid and three empty below, each empty one a white

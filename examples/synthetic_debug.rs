@@ -6,7 +6,9 @@
 //! `-` for OUT_DIR, nothing is written. With `COLORS` set, also each
 //! tube's box, the bottom row of each of its slots (bottom first) and its
 //! slots read as a colour, bottom first, as sampled (RGB). With `RAW` set,
-//! also the generated picture alone to `OUT_DIR/seed-N-raw.png`.
+//! also the generated picture alone to `OUT_DIR/seed-N-raw.png`. With
+//! `CROP=x,y,w,h,k` set, that part of the generated picture enlarged k
+//! times to `OUT_DIR/seed-N-crop.png`.
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -35,6 +37,14 @@ fn main() {
             both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
             if std::env::var_os("RAW").is_some() {
                 c.picture.save(dir.join(format!("seed-{seed}-raw.png"))).expect("written");
+            }
+            if let Ok(crop) = std::env::var("CROP") {
+                // x,y,w,h,scale: that part of the generated picture, enlarged.
+                let v: Vec<u32> = crop.split(',').map(|n| n.parse().expect("a number")).collect();
+                let part = image::imageops::crop_imm(&c.picture, v[0], v[1], v[2], v[3]).to_image();
+                let big =
+                    image::imageops::resize(&part, v[2] * v[4], v[3] * v[4], image::imageops::FilterType::Nearest);
+                big.save(dir.join(format!("seed-{seed}-crop.png"))).expect("written");
             }
         }
         println!(

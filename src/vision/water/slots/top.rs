@@ -30,9 +30,20 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
     // Whether the top run starts on the body's top with no more of its
     // colour above it: a layer of another liquid may stand there.
     let mut on_top = false;
+    // Whether a `?` glyph is centred under the body's top, within half a
+    // band of it.
+    let glyph_at_top = p.glyphs.iter().any(|&g| g >= p.top && ((g - p.top) as f32) < vessel.band_height / 2.0);
     if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
         let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
-        let more = above.iter().rev().take_while(|c| color_distance(**c, first.color) <= RUN_STEP).count();
+        let like_first = |c: &&[u8; 3]| color_distance(**c, first.color) <= RUN_STEP;
+        // A `?` glyph the body's top measured cuts (its top rows above
+        // it, fewer than half a cell's): the hidden cell goes on over the
+        // glyph (test 1001038: flasks whose cone was taken for neck down
+        // to the first glyph's hook).
+        let glyph_rows = above.iter().rev().take_while(|c| !like_first(c)).count();
+        let glyph = if glyph_at_top && (glyph_rows as f32) < vessel.band_height / 2.0 { glyph_rows } else { 0 };
+        let over_glyph = above.iter().rev().skip(glyph).take_while(like_first).count();
+        let more = if over_glyph > 0 { glyph + over_glyph } else { above.iter().rev().take_while(like_first).count() };
         let rest = above.len() - more;
         let glass_above = glass_over(&above[..rest], p.shortest_layer, Some(RIM_ROWS));
         let rises = glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height;

@@ -188,3 +188,30 @@ fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
     assert_eq!(top, 30);
     assert_ne!(colour, Some(white));
 }
+
+#[test]
+fn a_glyph_the_body_top_measured_cuts_leaves_its_hidden_cell_going_on_above() {
+    // A red layer (rows 80-110) over hidden cells (dark grey, 110-180) on
+    // pale paper, each with a white glyph in its middle (rows 120-130 and
+    // 155-165: a hook 8 columns wide over a stem of 2), the body's top
+    // measured at row 125, under the first glyph's hook (a flask's cone
+    // taken for neck down to it: test 1001038). The cell goes on over the
+    // glyph to the red layer, which goes on to the glass.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 125);
+    for pixel in img.pixels_mut().filter(|p| p.0 == [30, 30, 30]) {
+        pixel.0 = [205, 200, 190];
+    }
+    fill(&mut img, 110..180, [62, 60, 66]);
+    for top in [120, 155] {
+        for y in top..top + 10 {
+            let (x0, x1) = if y < top + 5 { (26, 34) } else { (29, 31) };
+            for x in x0..x1 {
+                img.put_pixel(x, y, image::Rgb([245, 245, 245]));
+            }
+        }
+    }
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert!(p.glyphs.iter().any(|&g| (120..130).contains(&g)), "{:?}", p.glyphs);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    assert_eq!(p.runs.first().map(|r| (r.y0, r.y1)), Some((80, 110)), "{:?}", p.runs);
+}

@@ -43,7 +43,8 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         let glyph_rows = above.iter().rev().take_while(|c| !like_first(c)).count();
         let glyph = if glyph_at_top && (glyph_rows as f32) < vessel.band_height / 2.0 { glyph_rows } else { 0 };
         let over_glyph = above.iter().rev().skip(glyph).take_while(like_first).count();
-        let more = if over_glyph > 0 { glyph + over_glyph } else { above.iter().rev().take_while(like_first).count() };
+        // (With no glyph skipped, the rows of its colour straight above.)
+        let more = if over_glyph > 0 { glyph + over_glyph } else { 0 };
         let rest = above.len() - more;
         let glass_above = glass_over(&above[..rest], p.shortest_layer, Some(RIM_ROWS));
         let rises = glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height;

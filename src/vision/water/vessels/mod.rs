@@ -451,8 +451,8 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
             // vessel there would leave the row unevenly spaced, doubted
             // as such (tuning 581, test 1000590: a cloud of a photo sky at
             // the screen's edge, off the row's spacing by 0.5-0.6 of a
-            // pitch; tuning 1726, test 1000890: the sky, a hill or a straw
-            // seen between two empty vessels).
+            // pitch; tuning 1726, test 1000890, now refused on its counts:
+            // the sky, a hill or a straw seen between two empty vessels).
             let strays = stray_by_row.iter().filter(|(b, _)| b == bottom).flat_map(|(_, s)| s);
             row.stray_columns = strays
                 .filter(|c| room_for(c, &row.vessels, half) && on_spacing(c.center_x(), &row.vessels, pitch))

@@ -106,22 +106,20 @@ pub(super) fn off_grid(centres: &[f32], half: f32) -> usize {
     let smallest = gaps.iter().copied().fold(f32::MAX, f32::min);
     let pitch = median(gaps.iter().map(|&g| g / (g / smallest).round().max(1.0)).collect());
     let anchor = centres[0];
-    centres
-        .iter()
-        .filter(|&&c| {
-            let k = (c - anchor) / pitch;
-            (k - k.round()).abs() > GRID_TOLERANCE
-        })
-        .count()
+    centres.iter().filter(|&&c| !whole_pitches(c - anchor, pitch)).count()
+}
+
+/// Whether a distance `d` along a row is a whole number of pitches, within
+/// [`GRID_TOLERANCE`] of a pitch.
+fn whole_pitches(d: f32, pitch: f32) -> bool {
+    let k = d / pitch;
+    (k - k.round()).abs() <= GRID_TOLERANCE
 }
 
 /// Whether `x` stands where a row's spacing (its vessels' centres, `pitch`
 /// apart) puts a vessel, within [`GRID_TOLERANCE`] of a pitch.
 pub(super) fn on_spacing(x: f32, vessels: &[Vessel], pitch: f32) -> bool {
-    vessels.iter().any(|v| {
-        let k = (x - v.outer.center_x()) / pitch;
-        (k - k.round()).abs() <= GRID_TOLERANCE
-    })
+    vessels.iter().any(|v| whole_pitches(x - v.outer.center_x(), pitch))
 }
 
 /// What a place a row's spacing points to shows.

@@ -19,7 +19,7 @@ use crate::geometry::Rect;
 /// fitted: half, so that an outline half as strong as the weakest wall the
 /// finder takes is still seen, while the noise of a textured board (which
 /// the full threshold is set above) stays below it on most rows.
-const FAINT_EDGE_OF_THRESHOLD: f32 = 0.5;
+pub(super) const FAINT_EDGE_OF_THRESHOLD: f32 = 0.5;
 
 /// Where the board beside the place looked at is quiet, a faint wall's edge
 /// need only stand this many times above the board's grain (the edge that
@@ -45,6 +45,13 @@ pub(super) const FAINT_WALL_ROWS: f32 = 0.85;
 /// fraction of the pitch. Not fitted: rows are laid out evenly, and a
 /// tenth of a pitch is a few pixels at phone width.
 const PITCH_TOLERANCE: f32 = 0.1;
+
+/// The wall finder's options with its edge threshold lowered to a faint
+/// wall's ([`FAINT_EDGE_OF_THRESHOLD`]).
+pub fn faint_finding(options: &TubeFinding) -> TubeFinding {
+    let threshold = (options.edge_threshold as f32 * FAINT_EDGE_OF_THRESHOLD).round().max(1.0) as u8;
+    TubeFinding { edge_threshold: threshold, ..*options }
+}
 
 /// `tubes` (in reading order, as [`super::tubes::find_tubes`] gives them)
 /// with the faint tubes their rows' spacing points to added, still in

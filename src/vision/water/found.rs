@@ -12,7 +12,7 @@ use image::RgbImage;
 use super::doubts::Doubt;
 use super::slots::{self, Profile, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
-use super::zoom::{Finder, Look, working_copy};
+use super::zoom::{Finder, Look, WallEdge, working_copy};
 use super::{ReadOptions, VisionError, faint, headroom, locks, surface, vessels};
 use crate::geometry::Rect;
 
@@ -61,6 +61,14 @@ impl LiquidVessels {
         })
     }
 
+    /// The outlines of the vessels the liquid shows (the template made of
+    /// the columns of the most bands), in the screenshot's pixels; none
+    /// where their rows were doubted.
+    pub(super) fn outlines(&self, image: &RgbImage) -> Vec<Rect> {
+        let (shown, scale) = self.shown(image, vessels::Anchoring::Bands);
+        shown.as_ref().map_or(Vec::new(), |found| found.iter().map(|v| v.outer.scaled(*scale)).collect())
+    }
+
     /// Whether a template made of the columns of several colours finds
     /// other vessels (or another doubt) than the one made of the columns of
     /// the most bands: only then is a look by it another look.
@@ -77,9 +85,13 @@ pub(super) type FoundBy<'a> = Result<Found<'a>, VisionError>;
 pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> FoundBy<'a> {
     let (working, scale) = working_copy(image, look.zoom);
     let (boxes, mut profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
-        Finder::Walls => {
+        Finder::Walls(edge) => {
             let g = Gradients::new(&working);
-            let found: Vec<TubeBox> = find_tubes(&g, &options.tubes)
+            let tubes = match edge {
+                WallEdge::Full => options.tubes,
+                WallEdge::Faint => faint::faint_finding(&options.tubes),
+            };
+            let found: Vec<TubeBox> = find_tubes(&g, &tubes)
                 .into_iter()
                 .filter_map(|mut t| match t.lock_icon {
                     // An icon-shaped part of a tube (a band of liquid, a
@@ -92,12 +104,12 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
                     _ => Some(t),
                 })
                 .collect();
-            let found = faint::with_faint_tubes(&g, found, &options.tubes);
+            let found = faint::with_faint_tubes(&g, found, &tubes);
             let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
             let profiles = found
                 .iter()
                 .filter(|t| t.lock_icon.is_none())
-                .map(|t| profile(&working, &g, t, &outlines, options.tubes.edge_threshold))
+                .map(|t| profile(&working, &g, t, &outlines, tubes.edge_threshold))
                 .collect();
             (found, profiles)
         }

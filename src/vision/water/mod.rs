@@ -48,7 +48,7 @@ use slots::RunFloor;
 use tubes::TubeFinding;
 use vessels::Anchoring;
 pub use zoom::WORKING_HEIGHT;
-use zoom::{Finder, Look, Zoom};
+use zoom::{Finder, Look, WallEdge, Zoom};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -171,15 +171,34 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid. `liquid` holds the vessels the liquid shows once they are found.
 fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
-    let mut by_walls = regrid::read_by(image, options, Look { finder: Finder::Walls, zoom }, liquid);
-    if let (Ok(read), Some(detection)) = (&by_walls.read, &by_walls.detection)
-        && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
-            .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
-    {
-        by_walls.read = Err(VisionError::Doubtful(doubt));
-    }
+    let walls = |edge| {
+        let mut sight = regrid::read_by(image, options, Look { finder: Finder::Walls(edge), zoom }, liquid);
+        if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
+            && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
+                .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
+        {
+            sight.read = Err(VisionError::Doubtful(doubt));
+        }
+        sight
+    };
+    let by_walls = walls(WallEdge::Full);
     if by_walls.read.is_ok() {
         return by_walls;
+    }
+    // Where the walls' threshold shows no tube, fainter walls (see
+    // [`WallEdge::Faint`]); their reading is taken only if it passes every
+    // check and leaves out no vessel the liquid shows (they may find one
+    // row of vessels and not another: test 1000348). What they found and
+    // could not read is no evidence: it is neither told nor what a
+    // reading by the liquid is compared with (a highlight's or a textured
+    // board's edges can make faint walls).
+    if matches!(by_walls.read, Err(VisionError::NoTubes)) {
+        let faint = walls(WallEdge::Faint);
+        if let Some(detection) = faint.detection.as_ref().filter(|_| faint.read.is_ok())
+            && doubts::left_out_by_walls(&liquid.outlines(image), detection).is_none()
+        {
+            return faint;
+        }
     }
     // Vessels of another shape: read again by the liquid; where that
     // gives no reading, again with the runs of layers much flatter than
@@ -354,6 +373,7 @@ pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
 mod tests {
     use super::*;
     use crate::geometry::{Rect, TubeLayout};
+    use crate::puzzle::water::renamed_in_order;
 
     /// A failed reading of three tubes of `capacity` slots.
     fn sight(capacity: usize) -> WaterSight {
@@ -385,5 +405,22 @@ mod tests {
         // Where the first measured no grid, nothing to compare.
         let unmeasured = WaterSight { detection: None, read: Err(VisionError::NoTubes) };
         assert!(!coarser(&sight(4), &unmeasured));
+    }
+
+    #[test]
+    fn tubes_whose_outline_is_just_under_the_walls_threshold_are_read_by_fainter_walls() {
+        // Generated tuning case 1187: nine ball tubes outlined in white on
+        // a pale cloudy board (a 360x753 JPEG), an edge of 39 down their
+        // walls against the threshold's 40. The walls finder sees no tube
+        // at full strength; the liquid finder takes each ball for a vessel.
+        let case = crate::synthetic::water::generate::case(1187);
+        let look = |edge| Look { finder: Finder::Walls(edge), zoom: Zoom::Fit };
+        let liquid = LiquidVessels::default();
+        let full = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Full), &liquid);
+        assert!(matches!(full.read, Err(VisionError::NoTubes)), "{:?}", full.read);
+        let faint = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Faint), &liquid);
+        assert_eq!(faint.detection.map(|d| d.tubes.len()), Some(9));
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read by the fainter walls");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
     }
 }

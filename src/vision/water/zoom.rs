@@ -96,13 +96,29 @@ pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight,
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Finder {
     /// By their straight walls and closed bottoms ([`super::tubes`]): test
-    /// tubes, bottles and ball tubes, and locked tubes by their icon.
-    Walls,
+    /// tubes, bottles and ball tubes, and locked tubes by their icon; at
+    /// the wall finder's edge threshold or, where that finds no tubes,
+    /// at a fainter one ([`WallEdge`]).
+    Walls(WallEdge),
     /// By their liquid and their silhouette ([`super::vessels`]), whatever
     /// their shape, profiles keeping runs down to the floor given, the
     /// template of the vessel made of the columns the anchoring says:
     /// tried when the walls give no reading that passes every check.
     Liquid(RunFloor, Anchoring),
+}
+
+/// How strong an edge the wall finder takes for a wall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum WallEdge {
+    /// Its threshold ([`super::tubes::TubeFinding::edge_threshold`]).
+    Full,
+    /// Half of it ([`super::faint::FAINT_EDGE_OF_THRESHOLD`]): a white
+    /// outline on a pale board can stand just under the threshold down
+    /// every wall of the screen (tuning 1187: tubes outlined in white on
+    /// a pale cloudy board, an edge of 39 against 40), and the walls
+    /// finder then sees no tube at all. Looked at only where the full
+    /// threshold finds none, and believed only if it passes every check.
+    Faint,
 }
 
 /// Which vessels a reading finds, and how closely it looks.

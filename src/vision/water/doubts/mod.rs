@@ -63,7 +63,7 @@ mod unit;
 
 pub(crate) use glass::{glass_above, glass_above_each, glass_above_unless_unlike_empties, headroom_glass, median_in};
 pub use groups::{slots_in_groups, slots_in_groups_in_many};
-pub use missed::left_out_by_liquid;
+pub use missed::{left_out_by_liquid, left_out_by_walls};
 pub use unit::unread_liquid_above;
 
 use super::Detection;

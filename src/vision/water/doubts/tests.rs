@@ -306,7 +306,7 @@ fn a_reading_by_the_walls_is_doubted_for_groups_only_where_many_tubes_hold_liqui
 }
 
 #[test]
-fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() {
+fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted_and_the_other_way_round() {
     let tube = |x0: u32, y0: u32, w: u32, h: u32| TubeLayout {
         outer: Rect { x0, x1: x0 + w, y0, y1: y0 + h },
         slots: Vec::new(),
@@ -341,6 +341,11 @@ fn a_tube_the_walls_found_that_no_vessel_read_by_the_liquid_covers_is_doubted() 
         tube(148, 310, 44, 150),
     ]);
     assert_eq!(left_out_by_liquid(&walls, &both_rows), None);
+    // The other way round: faint walls that found the first row only
+    // leave a vessel the liquid shows out; both rows leave none.
+    let shown: Vec<Rect> = both_rows.tubes.iter().map(|t| t.outer).collect();
+    assert_eq!(left_out_by_walls(&shown, &first_row), Some(shown[2]));
+    assert_eq!(left_out_by_walls(&shown, &walls), None);
 }
 
 #[test]

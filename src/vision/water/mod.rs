@@ -419,6 +419,18 @@ mod tests {
         assert!(!coarser(&sight(4), &unmeasured));
     }
 
+    /// The reading of `picture` by its walls at `edge`, shrunk to fit.
+    fn by_walls_at_fit(picture: &RgbImage, edge: WallEdge) -> WaterSight {
+        let look = Look { finder: Finder::Walls(edge), zoom: Zoom::Fit };
+        regrid::read_by(picture, &ReadOptions::default(), look, &LiquidVessels::default())
+    }
+
+    /// Asserts that `case` is read exactly.
+    fn read_exactly(case: &crate::synthetic::water::generate::Case) {
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read by the fainter walls");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+
     #[test]
     fn tubes_whose_outline_is_just_under_the_walls_threshold_are_read_by_fainter_walls() {
         // Generated tuning case 1187: nine ball tubes outlined in white on
@@ -426,14 +438,10 @@ mod tests {
         // walls against the threshold's 40. The walls finder sees no tube
         // at full strength; the liquid finder takes each ball for a vessel.
         let case = crate::synthetic::water::generate::case(1187);
-        let look = |edge| Look { finder: Finder::Walls(edge), zoom: Zoom::Fit };
-        let liquid = LiquidVessels::default();
-        let full = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Full), &liquid);
+        let [full, faint] = [WallEdge::Full, WallEdge::Faint].map(|edge| by_walls_at_fit(&case.picture, edge));
         assert!(matches!(full.read, Err(VisionError::NoTubes)), "{:?}", full.read);
-        let faint = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Faint), &liquid);
         assert_eq!(faint.detection.map(|d| d.tubes.len()), Some(9));
-        let read = read(&case.picture, &ReadOptions::default()).read.expect("read by the fainter walls");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        read_exactly(&case);
     }
 
     #[test]
@@ -445,15 +453,11 @@ mod tests {
         // the readings by the liquid are refused too. At half the
         // threshold the walls find all eleven, read exactly.
         let case = crate::synthetic::water::generate::case(1865);
-        let look = |edge| Look { finder: Finder::Walls(edge), zoom: Zoom::Fit };
-        let liquid = LiquidVessels::default();
-        let full = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Full), &liquid);
+        let [full, faint] = [WallEdge::Full, WallEdge::Faint].map(|edge| by_walls_at_fit(&case.picture, edge));
         assert!(full.read.is_err() && !matches!(full.read, Err(VisionError::NoTubes)), "{:?}", full.read);
         assert_eq!(full.detection.map(|d| d.tubes.len()), Some(9));
-        let faint = regrid::read_by(&case.picture, &ReadOptions::default(), look(WallEdge::Faint), &liquid);
         assert!(faint.read.is_ok(), "{:?}", faint.read);
         assert_eq!(faint.detection.map(|d| d.tubes.len()), Some(11));
-        let read = read(&case.picture, &ReadOptions::default()).read.expect("read by the fainter walls");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        read_exactly(&case);
     }
 }

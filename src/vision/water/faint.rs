@@ -59,7 +59,7 @@ pub fn faint_finding(options: &TubeFinding) -> TubeFinding {
 pub fn with_faint_tubes(g: &Gradients, tubes: Vec<TubeBox>, options: &TubeFinding) -> Vec<TubeBox> {
     let rows = rows_of(&tubes);
     let Some(pitch) = pitch(&rows) else { return tubes };
-    let threshold = (options.edge_threshold as f32 * FAINT_EDGE_OF_THRESHOLD).round().max(1.0) as u8;
+    let threshold = faint_finding(options).edge_threshold;
     let tolerance = (pitch as f32 * PITCH_TOLERANCE).ceil() as u32;
     let mut out = Vec::with_capacity(tubes.len());
     let mut rows_out: Vec<Vec<TubeBox>> = Vec::with_capacity(rows.len() + 1);

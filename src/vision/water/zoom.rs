@@ -97,7 +97,7 @@ pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight,
 pub(super) enum Finder {
     /// By their straight walls and closed bottoms ([`super::tubes`]): test
     /// tubes, bottles and ball tubes, and locked tubes by their icon; at
-    /// the wall finder's edge threshold or, where that finds no tubes,
+    /// the wall finder's edge threshold or, where that gives no reading,
     /// at a fainter one ([`WallEdge`]).
     Walls(WallEdge),
     /// By their liquid and their silhouette ([`super::vessels`]), whatever
@@ -116,8 +116,10 @@ pub(super) enum WallEdge {
     /// outline on a pale board can stand just under the threshold down
     /// every wall of the screen (tuning 1187: tubes outlined in white on
     /// a pale cloudy board, an edge of 39 against 40), and the walls
-    /// finder then sees no tube at all. Looked at only where the full
-    /// threshold finds none, and believed only if it passes every check.
+    /// finder then sees no tube at all, or only the filled tubes of a row.
+    /// Looked at where the full threshold finds no tube, or, last, where
+    /// it found tubes it could not read and the liquid gave no reading;
+    /// believed only if it passes every check.
     Faint,
 }
 

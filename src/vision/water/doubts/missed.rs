@@ -327,7 +327,8 @@ pub fn left_out_by_liquid(walls: &Detection, liquid: &Detection) -> Option<Doubt
 /// can show one row of a level and not the other (test 1000348: hurricane
 /// glasses outlined in grey, the lower row's left out, the three upper
 /// glasses read as a level of their own). Never told: a reading by faint
-/// walls is only looked at where the walls at full strength found none.
+/// walls that fails is dropped, and what the walls at full strength or
+/// the liquid showed is told instead.
 pub fn left_out_by_walls(liquid: &[Rect], walls: &Detection) -> Option<Rect> {
     liquid.iter().find(|v| !walls.tubes.iter().any(|t| overlap(v, &t.outer))).copied()
 }

@@ -20,21 +20,58 @@ use super::{Detection, SAME_LIQUID_DELTA_E};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, to_lab};
 
+/// Which slots of grained glass [`grained_glass_taken_for_liquid`] takes
+/// for empty; each tried only where the one before gave no reading that
+/// passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Extent {
+    /// The slots on top of any tube that show the grain beside them (or
+    /// the board at their walls, or go on down from such glass).
+    Shown,
+    /// Those, and the slots that are not flat and look like glass shown
+    /// grained on any tube: the same glass over the same ground, where the
+    /// patch beside a slot misses the ground's grain (a hill's edge
+    /// curving away behind the vessel, the sky beside it; test 1001847).
+    /// Last, as a liquid near the glass's colour in a curved bowl is not
+    /// flat either (tuning 513).
+    LikeShown,
+}
+
 /// The detection with every slot read as liquid that shows the board's
 /// grain or the board just outside its walls (or looks like `glass`, the
 /// game's empty glass where it was seen), with only such slots or empty
 /// ones above it, taken for empty; `None`
 /// when no slot changes. A slot that looks like the grained glass just
-/// above it is taken for that glass too.
+/// above it is taken for that glass too; with [`Extent::LikeShown`], so
+/// is one that is not flat and looks like glass shown grained on any tube.
 pub(super) fn grained_glass_taken_for_liquid(
     image: &RgbImage,
     detection: &Detection,
     glass: Option<[u8; 3]>,
+    extent: Extent,
 ) -> Option<Detection> {
     let outlines: Vec<Rect> = detection.tubes.iter().map(|t| t.outer).collect();
     let glass = glass.map(to_lab);
     // The hidden cells' shade, as sampled where a glyph was seen.
     let cells: Vec<_> = super::doubts::raw_of(detection, SlotSample::Hidden).into_iter().map(to_lab).collect();
+    let cell = |color: [u8; 3]| cells.iter().any(|&c| delta_e(to_lab(color), c) <= SAME_LIQUID_DELTA_E);
+    // The colours of the glass proven grained where the board beside it
+    // shows the grain, among each tube's slots read as liquid from its top
+    // down to the first hidden one (the only slots glass can be), for
+    // [`Extent::LikeShown`].
+    let mut proven: Vec<[u8; 3]> = Vec::new();
+    let tubes = detection.tubes.iter().zip(&detection.samples).zip(&detection.raw);
+    for ((tube, samples), raw) in tubes.filter(|_| extent == Extent::LikeShown) {
+        let filled = tube.slots.iter().zip(samples).zip(raw).rev().filter(|((_, s), _)| **s != SlotSample::Empty);
+        for ((slot, sample), &color) in filled {
+            if !matches!(sample, SlotSample::Color(_)) || cell(color) {
+                break;
+            }
+            if shows_grain(image, &tube.outer, slot, &outlines) {
+                proven.push(color);
+            }
+        }
+    }
     let mut out = detection.clone();
     let mut changed = false;
     for ((tube, samples), raw) in detection.tubes.iter().zip(out.samples.iter_mut()).zip(&detection.raw) {
@@ -48,8 +85,7 @@ pub(super) fn grained_glass_taken_for_liquid(
             // glyph was missed, never glass (fresh 19309: two tubes of
             // hidden layers, boxed off centre so their glyphs were missed,
             // read as empty glass showing the board at their walls).
-            let cell = cells.iter().any(|&c| delta_e(to_lab(color), c) <= SAME_LIQUID_DELTA_E);
-            if !matches!(sample, SlotSample::Color(_)) || cell {
+            if !matches!(sample, SlotSample::Color(_)) || cell(color) {
                 break;
             }
             let like_glass = glass.is_some_and(|g| delta_e(to_lab(color), g) < SAME_COLOR_MAX_DELTA_E);
@@ -58,8 +94,13 @@ pub(super) fn grained_glass_taken_for_liquid(
             // grained glass just above it is that glass too, so a
             // ground's glass is never split into glass and a liquid.
             let glass_goes_on = grained_above.is_some_and(|above| looks_empty(color, above));
+            let like_proven = || {
+                proven.iter().any(|&p| looks_empty(color, p))
+                    && lightness_spread(image, &slot_middle(slot)) >= FLAT_LIQUID_SPREAD
+            };
             if shows_grain(image, &tube.outer, slot, &outlines)
                 || glass_goes_on
+                || like_proven()
                 || shows_board_at_walls(image, &tube.outer, slot, &outlines, color)
             {
                 grained_above = Some(color);

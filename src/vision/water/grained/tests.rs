@@ -50,10 +50,44 @@ fn grained_level() -> (RgbImage, Detection) {
 #[test]
 fn slots_on_top_that_show_the_boards_grain_are_empty_glass() {
     let (image, detection) = grained_level();
-    let glassy = grained_glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as liquid");
+    let glassy =
+        grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown).expect("the glass was read as liquid");
     assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
     assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
     assert_eq!(glassy.samples[2], vec![Empty; 3]);
+}
+
+#[test]
+fn glass_like_glass_shown_grained_elsewhere_is_empty_where_the_board_beside_it_is_flat() {
+    // Sky beside the empty tube's top slot, on its right, where the
+    // ground behind the glass still shows its grain (a hill's edge
+    // curving away behind a vessel: test 1001847). The glass on the red
+    // tube shows the grain beside it, and this glass is its colour.
+    let (mut image, detection) = grained_level();
+    let top = detection.tubes[2].slots[2];
+    for y in top.y0..top.y1 {
+        for x in detection.tubes[2].outer.x1..image.width() {
+            image.put_pixel(x, y, image::Rgb([90, 140, 220]));
+        }
+    }
+    // Only the slots showing the grain beside them: the red tube's glass.
+    let shown = grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown).expect("the red tube's glass");
+    assert_eq!(shown.samples[2], detection.samples[2]);
+    let glassy = grained_glass_taken_for_liquid(&image, &detection, None, Extent::LikeShown)
+        .expect("the glass was read as liquid");
+    assert_eq!(glassy.samples[2], vec![Empty; 3]);
+    assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
+    assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
+    // A flat slot of that colour there is no glass showing the grain: a
+    // liquid, and the slots under it stay.
+    for y in top.y0..top.y1 {
+        for x in top.x0..top.x1 {
+            image.put_pixel(x, y, image::Rgb(detection.raw[2][2]));
+        }
+    }
+    let glassy = grained_glass_taken_for_liquid(&image, &detection, None, Extent::LikeShown)
+        .expect("the red tube's glass is read");
+    assert_eq!(glassy.samples[2], detection.samples[2]);
 }
 
 #[test]
@@ -72,7 +106,8 @@ fn glass_goes_on_below_grained_glass_where_the_grain_fades() {
     }
     detection.raw[2] = vec![flat; 3];
     detection.samples[2] = vec![Color(flat); 3];
-    let glassy = grained_glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as liquid");
+    let glassy =
+        grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown).expect("the glass was read as liquid");
     assert_eq!(glassy.samples[2], vec![Empty; 3]);
     // Red under grained glass is unlike it, and stays.
     assert_eq!(glassy.samples[0], vec![Color(RED), Color(RED), Empty]);
@@ -99,7 +134,8 @@ fn clear_glass_before_a_cloud_the_gap_misses_is_empty() {
     }
     detection.samples = vec![vec![Color(cloud); 3], vec![Color(BLUE); 3], vec![Color(sky); 3]];
     detection.raw = vec![vec![cloud; 3], vec![BLUE; 3], vec![sky; 3]];
-    let glassy = grained_glass_taken_for_liquid(&image, &detection, None).expect("the glass was read as liquid");
+    let glassy =
+        grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown).expect("the glass was read as liquid");
     assert_eq!(glassy.samples[0], vec![Empty; 3]);
     // The blue liquid is like no board beside it, and stays.
     assert_eq!(glassy.samples[1], vec![Color(BLUE); 3]);
@@ -131,7 +167,8 @@ fn a_slot_of_the_hidden_cells_shade_is_never_glass() {
     }
     detection.samples = vec![vec![Color(maroon); 3], vec![Hidden, Hidden, Color(maroon)], vec![Color(sky); 3]];
     detection.raw = vec![vec![maroon; 3], vec![maroon; 3], vec![sky; 3]];
-    let glassy = grained_glass_taken_for_liquid(&image, &detection, None).expect("the sky's glass was read as liquid");
+    let glassy = grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown)
+        .expect("the sky's glass was read as liquid");
     assert_eq!(glassy.samples[2], vec![Empty; 3]);
     assert_eq!(glassy.samples[0], vec![Color(maroon); 3]);
 }
@@ -145,7 +182,7 @@ fn flat_slots_over_a_grained_board_stay_liquid() {
     detection.samples = vec![vec![Color(BLUE); 3]];
     detection.raw = vec![vec![BLUE; 3]];
     detection.locks = vec![None];
-    assert!(grained_glass_taken_for_liquid(&image, &detection, None).is_none());
+    assert!(grained_glass_taken_for_liquid(&image, &detection, None, Extent::Shown).is_none());
 }
 
 #[test]

@@ -236,7 +236,11 @@ fn with_glass_empty(
     // Glass over a grained board: its slots show the grain (and, where
     // the glass was seen, its tint).
     let seen = glass.or_else(|| tinted::glass_seen(image, detection));
-    if let Some(again) = grained::grained_glass_taken_for_liquid(image, detection, seen).and_then(passing) {
+    let extents = [grained::Extent::Shown, grained::Extent::LikeShown];
+    if let Some(again) = extents
+        .into_iter()
+        .find_map(|extent| grained::grained_glass_taken_for_liquid(image, detection, seen, extent).and_then(passing))
+    {
         return (again, None);
     }
     // Liquid the colour of the board, where the glass is tinted unlike it.

@@ -34,6 +34,14 @@ fn main() {
             let mut both = image::RgbImage::new(w * 2, h);
             image::imageops::replace(&mut both, &c.picture, 0, 0);
             image::imageops::replace(&mut both, &seen, w as i64, 0);
+            // SHRINK=k: the side-by-side picture k times smaller, to look at whole.
+            let k: u32 = std::env::var("SHRINK").ok().and_then(|k| k.parse().ok()).unwrap_or(1).max(1);
+            let both = image::imageops::resize(
+                &both,
+                both.width() / k,
+                both.height() / k,
+                image::imageops::FilterType::Triangle,
+            );
             both.save(dir.join(format!("seed-{seed}.png"))).expect("written");
             if std::env::var_os("RAW").is_some() {
                 c.picture.save(dir.join(format!("seed-{seed}-raw.png"))).expect("written");

@@ -35,6 +35,12 @@ pub(super) enum Extent {
     /// Last, as a liquid near the glass's colour in a curved bowl is not
     /// flat either (tuning 513).
     LikeShown,
+    /// Those of [`Extent::LikeShown`] only in tubes wholly such glass,
+    /// holding at least two slots not sampled alike (one liquid's are: the
+    /// ground changes behind the glass): where the liquid's own top layers
+    /// show a grain too (a noisy JPEG's flat colours by a narrow neck; test
+    /// 1001601), the empty vessels alone.
+    Vessels,
 }
 
 /// The detection with every slot read as liquid that shows the board's
@@ -58,10 +64,10 @@ pub(super) fn grained_glass_taken_for_liquid(
     // The colours of the glass proven grained where the board beside it
     // shows the grain, among each tube's slots read as liquid from its top
     // down to the first hidden one (the only slots glass can be), for
-    // [`Extent::LikeShown`].
+    // [`Extent::LikeShown`] and [`Extent::Vessels`].
     let mut proven: Vec<[u8; 3]> = Vec::new();
     let tubes = detection.tubes.iter().zip(&detection.samples).zip(&detection.raw);
-    for ((tube, samples), raw) in tubes.filter(|_| extent == Extent::LikeShown) {
+    for ((tube, samples), raw) in tubes.filter(|_| extent != Extent::Shown) {
         let filled = tube.slots.iter().zip(samples).zip(raw).rev().filter(|((_, s), _)| **s != SlotSample::Empty);
         for ((slot, sample), &color) in filled {
             if !matches!(sample, SlotSample::Color(_)) || cell(color) {
@@ -75,6 +81,7 @@ pub(super) fn grained_glass_taken_for_liquid(
     let mut out = detection.clone();
     let mut changed = false;
     for ((tube, samples), raw) in detection.tubes.iter().zip(out.samples.iter_mut()).zip(&detection.raw) {
+        let before = samples.clone();
         // The colour of the grained glass just above, walking down.
         let mut grained_above: Option<[u8; 3]> = None;
         for ((slot, sample), &color) in tube.slots.iter().zip(samples.iter_mut()).zip(raw).rev() {
@@ -108,10 +115,23 @@ pub(super) fn grained_glass_taken_for_liquid(
                 break;
             }
             *sample = SlotSample::Empty;
-            changed = true;
         }
+        if extent == Extent::Vessels && !wholly_uneven_glass(samples, &before, raw) {
+            samples.clone_from(&before);
+        }
+        changed |= *samples != before;
     }
     changed.then_some(out)
+}
+
+/// Whether a tube's slots, `before` as read and `after` some were taken
+/// for glass, are all glass now, at least two of them taken for it whose
+/// `raw` colours are not sampled alike (over [`SAME_LIQUID_DELTA_E`]
+/// apart, as no one liquid's are).
+fn wholly_uneven_glass(after: &[SlotSample], before: &[SlotSample], raw: &[[u8; 3]]) -> bool {
+    let taken: Vec<_> = (0..after.len()).filter(|&k| after[k] != before[k]).map(|k| to_lab(raw[k])).collect();
+    let uneven = taken.iter().any(|&a| taken.iter().any(|&b| delta_e(a, b) > SAME_LIQUID_DELTA_E));
+    after.iter().all(|s| *s == SlotSample::Empty) && uneven
 }
 
 /// The top layer (tube and slot, from 0) of the first colour that shows

@@ -91,6 +91,23 @@ fn glass_like_glass_shown_grained_elsewhere_is_empty_where_the_board_beside_it_i
 }
 
 #[test]
+fn the_vessels_extent_empties_only_tubes_wholly_of_glass_sampled_unlike_one_liquid() {
+    let (image, mut detection) = grained_level();
+    // The empty tube's glass sampled alike in every slot, as one liquid's
+    // would be: no tube is taken for glass.
+    assert!(grained_glass_taken_for_liquid(&image, &detection, None, Extent::Vessels).is_none());
+    // Sampled unlike down the tube (the ground changes behind it): that
+    // tube is glass; the red tube's top, glass over liquid, is left as
+    // read, as are the full blue tube's slots.
+    detection.raw[2][0] = [100, 100, 100];
+    let glassy = grained_glass_taken_for_liquid(&image, &detection, None, Extent::Vessels)
+        .expect("the empty tube was read as liquid");
+    assert_eq!(glassy.samples[2], vec![Empty; 3]);
+    assert_eq!(glassy.samples[0], detection.samples[0]);
+    assert_eq!(glassy.samples[1], detection.samples[1]);
+}
+
+#[test]
 fn glass_goes_on_below_grained_glass_where_the_grain_fades() {
     // The empty tube's two lower slots show the glass flat (grain too
     // fine for a small picture), the colour of the grained slot above:

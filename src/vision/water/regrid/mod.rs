@@ -236,7 +236,7 @@ fn with_glass_empty(
     // Glass over a grained board: its slots show the grain (and, where
     // the glass was seen, its tint).
     let seen = glass.or_else(|| tinted::glass_seen(image, detection));
-    let extents = [grained::Extent::Shown, grained::Extent::LikeShown];
+    let extents = [grained::Extent::Shown, grained::Extent::LikeShown, grained::Extent::Vessels];
     if let Some(again) = extents
         .into_iter()
         .find_map(|extent| grained::grained_glass_taken_for_liquid(image, detection, seen, extent).and_then(passing))

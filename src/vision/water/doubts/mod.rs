@@ -47,6 +47,7 @@
 use image::RgbImage;
 use palette::Lab;
 
+mod above;
 mod below;
 mod blend;
 mod colors;
@@ -61,15 +62,16 @@ mod rows;
 mod split;
 mod unit;
 
+pub use above::unread_liquid_above;
 pub(crate) use glass::{glass_above, glass_above_each, glass_above_unless_unlike_empties, headroom_glass, median_in};
 pub use groups::{slots_in_groups, slots_in_groups_in_many};
 pub use missed::{left_out_by_liquid, left_out_by_walls};
-pub use unit::unread_liquid_above;
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
+use above::liquid_above;
 pub use colors::near_colors;
 use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
@@ -77,7 +79,7 @@ pub(crate) use rows::OFF_CENTRE_WIDTHS;
 pub use rows::narrow_tube;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
 use split::split_layer;
-use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, liquid_above, off_grid};
+use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and
 /// layers are numbered from 1, tubes in reading order, layers from the

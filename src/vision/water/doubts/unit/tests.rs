@@ -4,6 +4,8 @@
 
 use super::*;
 use crate::geometry::{Rect, TubeLayout};
+use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::doubts::above::liquid_above;
 use crate::vision::water::doubts::tests::{BLUE, BOARD, RED, samples_only, tube_picture};
 use SlotSample::{Color, Empty};
 

@@ -88,14 +88,27 @@ fn runs_over_empty_tubes(image: &RgbImage, detection: &Detection) -> Vec<[u8; 3]
 /// unlike every slot read empty: liquid the grid left out (a vase's top
 /// unit in its shoulder), seen before the colours are named, when the
 /// counts fail and [`liquid_above`] never runs. With no slot read empty
-/// there is no glass to tell liquid from, and nothing is seen.
+/// there is no glass to tell liquid from, and nothing is seen. Where the
+/// box ends less than a unit above the top slot, the unit above is looked
+/// at beyond the box too, as [`liquid_above`] looks, leaving out runs like
+/// the board just outside the walls: the walls finder can box a bottle's
+/// or tapered flask's body only, up to its shoulder, the top layer above
+/// (test 1000321, 1001495: read a layer short, refused on their counts).
 pub fn unread_liquid_above(image: &RgbImage, detection: &Detection) -> bool {
     let glass = raw_of(detection, SlotSample::Empty);
+    let outlines = outlines(detection);
+    let above = |tube: &TubeLayout| {
+        if reaches_a_unit_above(tube) {
+            return runs_above(image, tube);
+        }
+        let beyond = runs_above_from(image, tube, 0);
+        beyond.into_iter().filter(|r| !like_board_at_walls(image, &tube.outer, &outlines, r)).collect()
+    };
     !glass.is_empty()
         && detection
             .tubes
             .iter()
-            .any(|tube| runs_above(image, tube).iter().any(|run| !glass.iter().any(|&g| looks_empty(run.color, g))))
+            .any(|tube| above(tube).iter().any(|run| !glass.iter().any(|&g| looks_empty(run.color, g))))
 }
 
 /// The long runs down the middle of `tube` (its middle two fifths) in

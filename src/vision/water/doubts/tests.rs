@@ -270,6 +270,23 @@ fn a_run_unlike_the_empty_glass_above_a_top_slot_is_liquid_left_out() {
     };
     assert!(!unread_liquid_above(&picture(false), &detection));
     assert!(unread_liquid_above(&picture(true), &detection));
+    // Boxes that end at the top slot (a bottle's body boxed up to its
+    // shoulder): the blue above is looked for beyond them.
+    let mut boxed_short = detection.clone();
+    for tube in &mut boxed_short.tubes {
+        tube.outer.y0 = 140;
+    }
+    assert!(!unread_liquid_above(&picture(false), &boxed_short));
+    assert!(unread_liquid_above(&picture(true), &boxed_short));
+    // Beyond the box, a band like the board just outside the walls (a
+    // hill's edge across the screen) is the board, not liquid.
+    let mut hill = picture(false);
+    for y in 110..140 {
+        for x in 0..120 {
+            hill.put_pixel(x, y, image::Rgb([40, 120, 60]));
+        }
+    }
+    assert!(!unread_liquid_above(&hill, &boxed_short));
 }
 
 #[test]

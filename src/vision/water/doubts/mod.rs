@@ -71,7 +71,6 @@ use super::Detection;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
-use above::liquid_above;
 pub use colors::near_colors;
 use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use missed::hidden_cell_outside;
@@ -365,7 +364,7 @@ pub fn first_doubt(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle
         .or_else(|| empty_under_surface(detection))
         .or_else(|| empty_could_be_liquid(detection))
         .or_else(|| empty_like_liquid(detection))
-        .or_else(|| liquid_above(image, detection, puzzle))
+        .or_else(|| above::liquid_above(image, detection, puzzle))
         .or_else(|| below::liquid_below(image, detection, puzzle))
         .or_else(|| blend::glass_blend(detection, puzzle))
         .or_else(|| close_colors(samples, puzzle))

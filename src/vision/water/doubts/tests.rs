@@ -1,5 +1,6 @@
 //! The doubts' unit tests on made-up samples and pictures.
 
+use super::above::liquid_above;
 use super::*;
 use crate::geometry::TubeLayout;
 use SlotSample::{Color, Empty, Hidden};

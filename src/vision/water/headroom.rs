@@ -129,6 +129,7 @@ mod tests {
         Profile {
             runs: runs.iter().map(|&(y0, y1, color)| Run { y0, y1, color, empty: false }).collect(),
             glyphs: Vec::new(),
+            glyph_rows: Vec::new(),
             top: 159,
             shortest_layer: 18,
             bottom: 277,

@@ -229,6 +229,7 @@ mod tests {
         Profile {
             runs: runs.iter().map(|&(y0, y1, color, empty)| Run { y0, y1, color, empty }).collect(),
             glyphs: Vec::new(),
+            glyph_rows: Vec::new(),
             top: 0,
             shortest_layer: 33,
             bottom: runs.last().map_or(0, |r| r.1),

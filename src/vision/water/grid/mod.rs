@@ -101,8 +101,14 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand, glyph_h: Option<f32>) ->
                 let above = &p.runs[i - 1];
                 !above.empty && is_long(above, p) && !holds_glyph(above)
             };
-            let on_glyph =
-                glyph_h.is_some_and(|h| p.glyphs.iter().any(|&g| (run.y0 as f32 - g as f32).abs() < h * GLYPH_SPLIT));
+            // So does a run starting among a glyph's strokes or on the
+            // anti-aliased edge under its last (test 1001836: a `!`'s bar
+            // and dot, over half a layer tall, end 0.27-0.3 of a layer
+            // under its centre, past [`GLYPH_SPLIT`]).
+            let in_strokes = p.glyph_rows.iter().any(|&(g0, g1)| (g0..=g1 + SURFACE_GAP).contains(&run.y0));
+            let on_glyph = in_strokes
+                || glyph_h
+                    .is_some_and(|h| p.glyphs.iter().any(|&g| (run.y0 as f32 - g as f32).abs() < h * GLYPH_SPLIT));
             if on_glyph && !after_layer {
                 continue;
             }

@@ -10,6 +10,7 @@ fn tube(top: u32, bottom: u32, width: u32, runs: &[(u32, u32, bool)]) -> Profile
     Profile {
         runs,
         glyphs: Vec::new(),
+        glyph_rows: Vec::new(),
         top,
         shortest_layer: (width * 3).div_ceil(10),
         bottom,
@@ -154,6 +155,7 @@ fn vessel(top: u32, bottom: u32, shortest_layer: u32, runs: &[(u32, u32, u32, bo
     Profile {
         runs: runs.iter().map(|&(y0, y1, rgb, empty)| Run { y0, y1, color: color(rgb), empty }).collect(),
         glyphs: Vec::new(),
+        glyph_rows: Vec::new(),
         top,
         shortest_layer,
         bottom,
@@ -312,10 +314,62 @@ fn glyphs_a_layer_apart_fix_the_unit_where_every_boundary_is_one_layer() {
     // unit.
     let full = Profile {
         glyphs: vec![1356, 1437, 1518, 1599, 1680, 1761],
+        glyph_rows: Vec::new(),
         ..tube(1241, 1810, 110, &[(1243, 1324, false), (1324, 1810, false)])
     };
     let empty = tube(1240, 1810, 110, &[(1243, 1810, true)]);
     let g = slot_geometry(&[full.clone(), full.clone(), full, empty.clone(), empty]).unwrap();
     assert!((g.layer_height - 81.0).abs() < 1.0, "{g:?}");
     assert_eq!(g.capacity, 7, "{g:?}");
+}
+
+#[test]
+fn runs_a_glyphs_strokes_split_its_cell_into_are_no_boundaries() {
+    // Test case 1001836's lower row at half size (its profiles as read):
+    // one shown layer (rows 757-781) over four hidden ones, 27 rows a
+    // layer, whose `!` glyphs (a bar and a dot, 11-15 rows tall, centred
+    // in their cells) split the cells' runs where the bar starts and
+    // under the dot, 6-8 rows from the glyph's centre: farther than
+    // [`GLYPH_SPLIT`] of a layer. Counted as layer boundaries, they pull
+    // the unit off the glyphs' spacing (24.7 rows, and the glyphs then
+    // off their slots).
+    let hidden = |runs: &[(u32, u32)]| {
+        let runs: Vec<(u32, u32, bool)> = runs.iter().map(|&(y0, y1)| (y0, y1, false)).collect();
+        Profile {
+            glyphs: vec![794, 820, 847, 874],
+            glyph_rows: vec![(789, 799), (813, 827), (840, 854), (868, 881)],
+            top_is: Top::BodyTop,
+            ..tube(757, 888, 36, &runs)
+        }
+    };
+    let profiles = [
+        hidden(&[(757, 781), (781, 795), (801, 813), (813, 822), (828, 840), (842, 850), (855, 888)]),
+        hidden(&[
+            (757, 781),
+            (781, 796),
+            (801, 813),
+            (813, 822),
+            (828, 840),
+            (840, 849),
+            (855, 867),
+            (867, 872),
+            (873, 888),
+        ]),
+        hidden(&[(757, 781), (781, 796), (801, 813), (813, 818), (828, 888)]),
+        hidden(&[
+            (757, 781),
+            (781, 796),
+            (801, 813),
+            (813, 822),
+            (828, 840),
+            (840, 849),
+            (855, 867),
+            (867, 877),
+            (877, 888),
+        ]),
+        Profile { top_is: Top::BodyTop, ..tube(789, 888, 36, &[(789, 888, true)]) },
+    ];
+    let g = slot_geometry(&profiles).unwrap();
+    assert!((g.layer_height - 27.0).abs() < 1.0, "{g:?}");
+    assert_eq!(g.capacity, 5, "{g:?}");
 }

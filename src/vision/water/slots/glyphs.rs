@@ -73,6 +73,19 @@ pub(in crate::vision::water) fn glyph_centres(
     y1: u32,
     prof: &[[u8; 3]],
 ) -> Vec<u32> {
+    glyph_spans(img, x0, x1, y0, y1, prof).into_iter().map(|(s, last)| (s + last) / 2).collect()
+}
+
+/// The glyphs [`glyph_centres`] finds, as their first and last rows of
+/// strokes.
+pub(in crate::vision::water) fn glyph_spans(
+    img: &RgbImage,
+    x0: u32,
+    x1: u32,
+    y0: u32,
+    y1: u32,
+    prof: &[[u8; 3]],
+) -> Vec<(u32, u32)> {
     let plain = glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Plain);
     // A faint glyph needs a dark grey row under it: a strip with none (most
     // strips of liquid) is not scanned again.
@@ -83,9 +96,15 @@ pub(in crate::vision::water) fn glyph_centres(
     }
 }
 
-/// The glyphs' centre rows in the strip `x0..x1` by `y0..y1` (`prof` its
-/// row colours), their strokes as bright as `strokes` asks.
-fn glyphs_of(img: &RgbImage, (x0, x1, y0, y1): (u32, u32, u32, u32), prof: &[[u8; 3]], strokes: Strokes) -> Vec<u32> {
+/// The glyphs' rows (first and last of their strokes) in the strip `x0..x1`
+/// by `y0..y1` (`prof` its row colours), their strokes as bright as
+/// `strokes` asks.
+fn glyphs_of(
+    img: &RgbImage,
+    (x0, x1, y0, y1): (u32, u32, u32, u32),
+    prof: &[[u8; 3]],
+    strokes: Strokes,
+) -> Vec<(u32, u32)> {
     let above = match strokes {
         Strokes::Plain => GLYPH_ABOVE_CELL,
         Strokes::Faint => FAINT_GLYPH_ABOVE_CELL,
@@ -187,18 +206,19 @@ fn glyphs_of(img: &RgbImage, (x0, x1, y0, y1): (u32, u32, u32, u32), prof: &[[u8
     // the bulb narrows); four or more short ones count by their rhythm
     // alone.
     let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
-    let centres: Vec<u32> = glyphs.iter().filter(|g| g.1 > g.0).map(|g| (g.0 + g.1) / 2).collect();
+    let kept: Vec<(u32, u32)> = glyphs.iter().copied().filter(|g| g.1 > g.0).collect();
+    let centres: Vec<u32> = kept.iter().map(|g| (g.0 + g.1) / 2).collect();
     let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
     let mid = super::super::median(gaps.clone());
     let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
     if even && centres.len() >= MIN_SHORT_GLYPHS {
-        centres
+        kept
     } else if strokes == Strokes::Faint {
         Vec::new()
     } else if even && glyphs.iter().any(tall) {
-        centres
+        kept
     } else {
-        glyphs.into_iter().filter(tall).map(|(s, last)| (s + last) / 2).collect()
+        glyphs.into_iter().filter(tall).collect()
     }
 }
 

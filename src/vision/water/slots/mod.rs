@@ -21,6 +21,7 @@ mod top;
 #[cfg(test)]
 use glyphs::DARK_GREEN;
 use glyphs::GLYPH_ABOVE_CELL;
+use glyphs::glyph_spans;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, is_dark_grey};
 pub(super) use glyphs::{
     glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots, hidden_slot_without_glyph,
@@ -134,6 +135,8 @@ pub struct Profile {
     /// Centre rows of bright glyphs on dark cells (the `?` of hidden layers):
     /// each stands in the middle of a slot.
     pub glyphs: Vec<u32>,
+    /// The same glyphs' first and last rows of strokes.
+    pub glyph_rows: Vec<(u32, u32)>,
     /// First row below the top rim.
     pub top: u32,
     /// The shortest run taken for a layer (shorter ones are rims, lit
@@ -264,10 +267,12 @@ fn strip_profile(
         let prof = [prof.as_slice(), &more].concat();
         let cell_rows = prof[(liquid_end - top) as usize..].iter().take_while(|&&c| is_dark_grey(c)).count();
         let glyph_end = liquid_end + cell_rows as u32;
-        glyph_centres(img, sx0, sx1, top, glyph_end, &prof[..(glyph_end - top) as usize])
+        glyph_spans(img, sx0, sx1, top, glyph_end, &prof[..(glyph_end - top) as usize])
     } else {
-        glyph_centres(img, sx0, sx1, top, liquid_end, &prof)
+        glyph_spans(img, sx0, sx1, top, liquid_end, &prof)
     };
+    let glyph_rows = glyphs;
+    let glyphs: Vec<u32> = glyph_rows.iter().map(|&(s, last)| (s + last) / 2).collect();
     for run in &mut runs {
         // A run holding `?` glyphs is hidden liquid, however dark.
         if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
@@ -282,6 +287,7 @@ fn strip_profile(
     Profile {
         runs,
         glyphs,
+        glyph_rows,
         top,
         shortest_layer: (r.width() * 3).div_ceil(10),
         bottom,

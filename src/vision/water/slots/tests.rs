@@ -148,6 +148,7 @@ fn a_vessels_slots_are_sampled_where_its_profile_was_read() {
     let mut profile = Profile {
         runs: Vec::new(),
         glyphs: Vec::new(),
+        glyph_rows: Vec::new(),
         top: 0,
         shortest_layer: 3,
         bottom: 40,

@@ -5,6 +5,7 @@
 
 use image::RgbImage;
 
+use super::glyphs::is_dark_grey;
 use super::{Profile, RUN_STEP, Run, color_distance, row_colors, runs};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, to_lab};
@@ -76,57 +77,138 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         // all), as far as it may rise, and the glass over it is the neck's
         // (no rim starts it).
         let into_neck = r.y0 >= p.top;
-        let rise = if into_neck { (MAX_RISE_BANDS * vessel.band_height) as u32 } else { 0 };
-        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top).saturating_sub(rise), first.y0, 1);
-        // Its colour a row clear of the boundary with the first run.
-        let sliver = above[above.len().saturating_sub(2)];
-        let more = above.iter().rev().skip(1).take_while(|c| color_distance(**c, sliver) <= RUN_STEP).count() + 1;
-        let rest = above.len() - more;
-        let glass_above = glass_over(&above[..rest], p.shortest_layer, (!into_neck).then_some(RIM_ROWS));
-        let another = color_distance(sliver, first.color) > RUN_STEP;
-        // The layer taken whole spans at least the rows a layer must to
-        // be measured at all (a few rows over a tiny bulb are noise).
-        let layer_rows = (first.y0 - p.top) as usize + more;
-        // A sliver taller than the anti-aliased edge is a run too short to
-        // keep (under `least_run`), cut by the body's top measured: it is
-        // one colour from the body's top down (test 1000187: a bulb's top
-        // layer, 16 rows of 38 under the body's top and the rest in its
-        // neck), not glass and a lit surface over a liquid.
-        let one_colour = first.y0 <= p.top + SURFACE_GAP || more + 1 >= (first.y0 - p.top) as usize;
-        if another
-            && one_colour
-            && glass_above
-            && more as u32 >= p.shortest_layer
-            && layer_rows as f32 >= MIN_LAYER_ROWS
-            && more as f32 <= MAX_RISE_BANDS * vessel.band_height
-        {
-            let y0 = first.y0 - more as u32;
-            let color = above[above.len() - 1 - more / 2];
-            // A layer taken up into the neck is liquid, unlike the board
-            // beside it (in the gap's middle or just outside a wall): a
-            // box that starts a few rows over the liquid's top, on a
-            // ball's shaded top or an edge, has glass over it up to the
-            // rim, which looks like the board (test 1000300, 1000305: the
-            // headroom of full tubes of balls taken for a fourth ball;
-            // tuning 3854: glass over a cloud, unlike the gap's middle
-            // but like the board outside the walls).
-            // Nor is it the outline's stroke, drawn over the rim of a
-            // vessel without a neck, as under its bottom (tuning 1728: a
-            // wine glass's rim, 3 rows under the box's top and 5 over it,
-            // taken for an eighth layer).
-            let like_board = || {
-                let band = Rect { x0: r.x0, y0, x1: r.x1, y1: first.y0 };
-                let [left, right] = board_at_walls(img, &r, &band, others);
-                let boards = [Some(sample_beside(img, &r, &band, others)), left, right];
-                boards.into_iter().flatten().any(|b| looks_empty(color, b))
-            };
-            if into_neck && (like_board() || stroke_under(img, p, sliver)) {
-                return;
+        // A `?` glyph's stroke that the strip's median shows as a run of
+        // its own, the hidden cell's shade over it too short for one: the
+        // layer over it stands on the cell, not on the glyph (test
+        // 1001832: a flask's body top measured in the cell, 6 rows over
+        // a glyph's bar, the top layer above it in the cone taken for neck).
+        let cell = cell_over_glyph(img, p, first, r.y0);
+        let first = cell.unwrap_or(*first);
+        let looked = if into_neck { Over::Neck } else { Over::Box };
+        // Where the box's own rows over the layer leave no room for the
+        // glass (the outline traced up to the liquid's top only, its
+        // faint stroke lost beside the liquid's strong edge: test 1001831,
+        // flasks on lined paper), the glass is looked for beyond the box,
+        // as up a neck.
+        let layer = match layer_over(img, vessel, others, p, &first, looked) {
+            Err(NoGlass::Unseen) if !into_neck => layer_over(img, vessel, others, p, &first, Over::Beyond).ok(),
+            found => found.ok(),
+        };
+        if let Some(layer) = layer {
+            if cell.is_some() {
+                p.runs[0] = first;
             }
-            p.runs.insert(0, Run { y0, y1: first.y0, color, empty: false });
-            p.top = y0;
+            p.runs.insert(0, layer);
+            p.top = layer.y0;
         }
     }
+}
+
+/// Where the layer over a profile's first run is looked for: in the box
+/// (glass over it, its rim's rows left out), up a neck over a box that
+/// starts at the body's top, or beyond a box that ends on the layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Over {
+    Box,
+    Neck,
+    Beyond,
+}
+
+/// Why no layer was taken over the first run: the rows looked at leave no
+/// room for glass over the layer (fewer than a layer's shortest), or some
+/// other rule said no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NoGlass {
+    Unseen,
+    Refused,
+}
+
+/// The whole layer of another colour over `first` (a sliver too short for
+/// a run, or a layer standing on the body's top), with glass over it, in
+/// the rows `over` says.
+fn layer_over(
+    img: &RgbImage,
+    vessel: &Vessel,
+    others: &[Rect],
+    p: &Profile,
+    first: &Run,
+    over: Over,
+) -> Result<Run, NoGlass> {
+    let r = vessel.outer;
+    // (A hidden cell over a glyph's run may start above the body's top.)
+    let top = p.top.min(first.y0);
+    let rise = if over == Over::Box { 0 } else { (MAX_RISE_BANDS * vessel.band_height) as u32 };
+    let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(top).saturating_sub(rise), first.y0, 1);
+    // Its colour a row clear of the boundary with the first run.
+    let sliver = above[above.len().saturating_sub(2)];
+    let more = above.iter().rev().skip(1).take_while(|c| color_distance(**c, sliver) <= RUN_STEP).count() + 1;
+    let rest = above.len() - more;
+    let glass_above = glass_over(&above[..rest], p.shortest_layer, (over == Over::Box).then_some(RIM_ROWS));
+    let another = color_distance(sliver, first.color) > RUN_STEP;
+    // The layer taken whole spans at least the rows a layer must to
+    // be measured at all (a few rows over a tiny bulb are noise).
+    let layer_rows = (first.y0 - top) as usize + more;
+    // A sliver taller than the anti-aliased edge is a run too short to
+    // keep (under `least_run`), cut by the body's top measured: it is
+    // one colour from the body's top down (test 1000187: a bulb's top
+    // layer, 16 rows of 38 under the body's top and the rest in its
+    // neck), not glass and a lit surface over a liquid.
+    let one_colour = first.y0 <= top + SURFACE_GAP || more + 1 >= (first.y0 - top) as usize;
+    let layer = another
+        && one_colour
+        && more as u32 >= p.shortest_layer
+        && layer_rows as f32 >= MIN_LAYER_ROWS
+        && more as f32 <= MAX_RISE_BANDS * vessel.band_height;
+    // The box's rows over the layer mostly the outline's stroke: the box
+    // starts on the rim, and the vessel ends there (test 3875: a bulb's
+    // neck glass over a purple board, under the rim's white stroke).
+    let on_rim = || rest > 0 && 2 * above[..rest].iter().filter(|&&c| stroke_under(img, p, c)).count() >= rest;
+    if layer && !glass_above && (rest as u32) < p.shortest_layer + SURFACE_GAP && !on_rim() {
+        return Err(NoGlass::Unseen);
+    }
+    if !layer || !glass_above {
+        return Err(NoGlass::Refused);
+    }
+    let y0 = first.y0 - more as u32;
+    let color = above[above.len() - 1 - more / 2];
+    // A layer taken up into the neck is liquid, unlike the board
+    // beside it (in the gap's middle or just outside a wall): a
+    // box that starts a few rows over the liquid's top, on a
+    // ball's shaded top or an edge, has glass over it up to the
+    // rim, which looks like the board (test 1000300, 1000305: the
+    // headroom of full tubes of balls taken for a fourth ball;
+    // tuning 3854: glass over a cloud, unlike the gap's middle
+    // but like the board outside the walls).
+    // Nor is it the outline's stroke, drawn over the rim of a
+    // vessel without a neck, as under its bottom (tuning 1728: a
+    // wine glass's rim, 3 rows under the box's top and 5 over it,
+    // taken for an eighth layer).
+    let like_board = || {
+        let band = Rect { x0: r.x0, y0, x1: r.x1, y1: first.y0 };
+        let [left, right] = board_at_walls(img, &r, &band, others);
+        let boards = [Some(sample_beside(img, &r, &band, others)), left, right];
+        boards.into_iter().flatten().any(|b| looks_empty(color, b))
+    };
+    if over != Over::Box && (like_board() || stroke_under(img, p, sliver)) {
+        return Err(NoGlass::Refused);
+    }
+    Ok(Run { y0, y1: first.y0, color, empty: false })
+}
+
+/// The hidden cell over a `?` glyph's stroke that `first` is: the run
+/// from the top of the cell's shade straight over it (up to `ceiling`,
+/// the box's top) down to the stroke's end, in the cell's colour; `None`
+/// where `first` is of the cells' shade itself or holds no glyph's
+/// centre, or no row of the shade stands over it.
+fn cell_over_glyph(img: &RgbImage, p: &Profile, first: &Run, ceiling: u32) -> Option<Run> {
+    let stroke = !is_dark_grey(first.color) && p.glyphs.iter().any(|g| (first.y0..first.y1).contains(g));
+    if !stroke || first.y0 <= ceiling {
+        return None;
+    }
+    let over = row_colors(img, p.columns.0, p.columns.1, ceiling, first.y0, 1);
+    let shade = over.iter().rev().take_while(|&&c| is_dark_grey(c)).count();
+    let color = *over.last().filter(|_| shade > 0)?;
+    Some(Run { y0: first.y0 - shade as u32, y1: first.y1, color, empty: false })
 }
 
 /// Whether `color` is the outline's stroke under the liquid's bottom

@@ -215,3 +215,64 @@ fn a_glyph_the_body_top_measured_cuts_leaves_its_hidden_cell_going_on_above() {
     assert_eq!(p.top, 80, "{:?}", p.runs);
     assert_eq!(p.runs.first().map(|r| (r.y0, r.y1)), Some((80, 110)), "{:?}", p.runs);
 }
+
+/// `img` on a board 100 columns wide of its top-left pixel's colour, so
+/// that a gap beside the vessel shows the board.
+fn widened(img: &RgbImage) -> RgbImage {
+    let mut wide = RgbImage::from_pixel(100, img.height(), *img.get_pixel(0, 0));
+    image::imageops::replace(&mut wide, img, 0, 0);
+    wide
+}
+
+#[test]
+fn a_layer_on_which_the_box_ends_is_taken_with_the_glass_beyond_the_box() {
+    // The box ends 2 rows over the red layer (the outline traced up to
+    // the liquid's top only, a faint stroke lost beside the liquid's
+    // strong edge: test 1001831's flasks on lined paper), the body's top
+    // measured on the green layer's top: the glass over the red layer
+    // is seen beyond the box, and red is a layer.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 110);
+    fill(&mut img, 180..184, [250, 250, 250]);
+    let boxed = |y0: u32| Vessel { outer: Rect { y0, ..vessel.outer }, ..vessel };
+    let top = |img: &RgbImage, v: &Vessel| vessel_profile(&widened(img), v, &[v.outer], RunFloor::Width).top;
+    assert_eq!(top(&img, &boxed(78)), 80);
+    // A box whose rows over that colour are the outline's stroke (drawn
+    // under the bottom too) starts on the rim: the vessel ends there,
+    // and the tinted glass of a neck under it is no layer (tuning 3875:
+    // a bulb's neck under its rim's white stroke, over a purple board).
+    let (mut necked, _) = vessel_on_board([30, 30, 30], 110);
+    fill(&mut necked, 180..184, [250, 250, 250]);
+    fill(&mut necked, 76..80, [250, 250, 250]);
+    fill(&mut necked, 80..110, [90, 90, 90]);
+    assert_eq!(top(&necked, &boxed(76)), 110);
+}
+
+#[test]
+fn a_layer_over_hidden_cells_whose_glyph_the_strip_shows_as_a_run_is_taken() {
+    // Red (rows 80-110) over two hidden cells (dark grey, 110-145 and
+    // 145-180), each with a `!`: a bar 8 columns wide (over half the
+    // profile's strip, which shows it as a run of its own) and a dot.
+    // The body's top measured 3 rows over the first bar (test 1001832: a
+    // flask's cone taken for neck), the box ending on the red layer: the
+    // cell goes on over the bar, and red stands on the cell.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 114);
+    for pixel in img.pixels_mut().filter(|p| p.0 == [30, 30, 30]) {
+        pixel.0 = [205, 200, 190];
+    }
+    fill(&mut img, 110..180, [38, 38, 61]);
+    fill(&mut img, 180..184, [250, 250, 250]);
+    for cell in [110, 145] {
+        for (y0, y1) in [(cell + 7, cell + 20), (cell + 23, cell + 26)] {
+            for y in y0..y1 {
+                for x in 26..34 {
+                    img.put_pixel(x, y, image::Rgb([250, 250, 250]));
+                }
+            }
+        }
+    }
+    let vessel = Vessel { outer: Rect { y0: 78, ..vessel.outer }, ..vessel };
+    let p = vessel_profile(&widened(&img), &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    let firsts: Vec<(u32, u32)> = p.runs.iter().take(2).map(|r| (r.y0, r.y1)).collect();
+    assert_eq!(firsts, [(80, 110), (110, 130)], "{:?}", p.runs);
+}

@@ -73,24 +73,21 @@ pub(in crate::vision::water) fn glyph_centres(
     y1: u32,
     prof: &[[u8; 3]],
 ) -> Vec<u32> {
-    glyph_spans(img, x0, x1, y0, y1, prof).into_iter().map(|(s, last)| (s + last) / 2).collect()
+    glyph_spans(img, (x0, x1, y0, y1), prof).into_iter().map(|(s, last)| (s + last) / 2).collect()
 }
 
-/// The glyphs [`glyph_centres`] finds, as their first and last rows of
-/// strokes.
+/// The glyphs [`glyph_centres`] finds in the strip `x0..x1` by `y0..y1`,
+/// as their first and last rows of strokes.
 pub(in crate::vision::water) fn glyph_spans(
     img: &RgbImage,
-    x0: u32,
-    x1: u32,
-    y0: u32,
-    y1: u32,
+    strip: (u32, u32, u32, u32),
     prof: &[[u8; 3]],
 ) -> Vec<(u32, u32)> {
-    let plain = glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Plain);
+    let plain = glyphs_of(img, strip, prof, Strokes::Plain);
     // A faint glyph needs a dark grey row under it: a strip with none (most
     // strips of liquid) is not scanned again.
     if plain.is_empty() && prof.iter().any(|&c| is_dark_grey(c)) {
-        glyphs_of(img, (x0, x1, y0, y1), prof, Strokes::Faint)
+        glyphs_of(img, strip, prof, Strokes::Faint)
     } else {
         plain
     }

@@ -267,9 +267,9 @@ fn strip_profile(
         let prof = [prof.as_slice(), &more].concat();
         let cell_rows = prof[(liquid_end - top) as usize..].iter().take_while(|&&c| is_dark_grey(c)).count();
         let glyph_end = liquid_end + cell_rows as u32;
-        glyph_spans(img, sx0, sx1, top, glyph_end, &prof[..(glyph_end - top) as usize])
+        glyph_spans(img, (sx0, sx1, top, glyph_end), &prof[..(glyph_end - top) as usize])
     } else {
-        glyph_spans(img, sx0, sx1, top, liquid_end, &prof)
+        glyph_spans(img, (sx0, sx1, top, liquid_end), &prof)
     };
     let glyph_rows = glyphs;
     let glyphs: Vec<u32> = glyph_rows.iter().map(|&(s, last)| (s + last) / 2).collect();

@@ -10,10 +10,22 @@ use crate::vision::water::vessels::Vessel;
 
 /// Paints `rows` of the made-up vessel's columns (10-50) in `colour`.
 fn fill(img: &mut RgbImage, rows: std::ops::Range<u32>, colour: [u8; 3]) {
+    paint(img, rows, 10..50, colour);
+}
+
+/// Paints `rows` by `columns` in `colour`.
+fn paint(img: &mut RgbImage, rows: std::ops::Range<u32>, columns: std::ops::Range<u32>, colour: [u8; 3]) {
     for y in rows {
-        for x in 10..50 {
+        for x in columns.clone() {
             img.put_pixel(x, y, image::Rgb(colour));
         }
+    }
+}
+
+/// The made-up vessel's dark board (and glass) turned to pale paper.
+fn on_paper(img: &mut RgbImage) {
+    for pixel in img.pixels_mut().filter(|p| p.0 == [30, 30, 30]) {
+        pixel.0 = [205, 200, 190];
     }
 }
 
@@ -109,27 +121,22 @@ fn a_sliver_under_a_box_that_starts_on_the_body_top_is_followed_into_the_neck() 
     // in the neck, the neck's glass (the board's colour) over it.
     // (On a board wide enough to show a gap beside it: the board is
     // sampled there.)
-    let widened = |img: RgbImage| {
-        let mut wide = RgbImage::from_pixel(100, img.height(), image::Rgb([30, 30, 30]));
-        image::imageops::replace(&mut wide, &img, 0, 0);
-        wide
-    };
     let (img, vessel) = vessel_on_board([30, 30, 30], 107);
     let vessel = Vessel { outer: Rect { y0: 107, ..vessel.outer }, ..vessel };
     let top = |img: &RgbImage| vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width).top;
-    assert_eq!(top(&widened(img)), 80);
+    assert_eq!(top(&widened(&img)), 80);
     // The outline's stroke over a rim, drawn under the bottom too, is no
     // layer in a neck (test case 1728: a wine glass's rim).
     let (mut stroked, _) = vessel_on_board([30, 30, 30], 107);
     fill(&mut stroked, 80..110, [250, 250, 250]);
     fill(&mut stroked, 180..184, [250, 250, 250]);
-    assert_eq!(top(&widened(stroked)), 107);
+    assert_eq!(top(&widened(&stroked)), 107);
     // Nor is a colour like the board beside it, under paler glass (a
     // ball's shaded top under tinted glass; test case 1000300).
     let (mut tinted, _) = vessel_on_board([90, 90, 90], 107);
     fill(&mut tinted, 80..110, [36, 34, 38]);
     fill(&mut tinted, 180..184, [250, 250, 250]);
-    assert_eq!(top(&widened(tinted)), 107);
+    assert_eq!(top(&widened(&tinted)), 107);
 }
 
 #[test]
@@ -198,17 +205,11 @@ fn a_glyph_the_body_top_measured_cuts_leaves_its_hidden_cell_going_on_above() {
     // taken for neck down to it: test 1001038). The cell goes on over the
     // glyph to the red layer, which goes on to the glass.
     let (mut img, vessel) = vessel_on_board([30, 30, 30], 125);
-    for pixel in img.pixels_mut().filter(|p| p.0 == [30, 30, 30]) {
-        pixel.0 = [205, 200, 190];
-    }
+    on_paper(&mut img);
     fill(&mut img, 110..180, [62, 60, 66]);
     for top in [120, 155] {
-        for y in top..top + 10 {
-            let (x0, x1) = if y < top + 5 { (26, 34) } else { (29, 31) };
-            for x in x0..x1 {
-                img.put_pixel(x, y, image::Rgb([245, 245, 245]));
-            }
-        }
+        paint(&mut img, top..top + 5, 26..34, [245, 245, 245]);
+        paint(&mut img, top + 5..top + 10, 29..31, [245, 245, 245]);
     }
     let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert!(p.glyphs.iter().any(|&g| (120..130).contains(&g)), "{:?}", p.glyphs);
@@ -256,19 +257,12 @@ fn a_layer_over_hidden_cells_whose_glyph_the_strip_shows_as_a_run_is_taken() {
     // flask's cone taken for neck), the box ending on the red layer: the
     // cell goes on over the bar, and red stands on the cell.
     let (mut img, vessel) = vessel_on_board([30, 30, 30], 114);
-    for pixel in img.pixels_mut().filter(|p| p.0 == [30, 30, 30]) {
-        pixel.0 = [205, 200, 190];
-    }
+    on_paper(&mut img);
     fill(&mut img, 110..180, [38, 38, 61]);
     fill(&mut img, 180..184, [250, 250, 250]);
     for cell in [110, 145] {
-        for (y0, y1) in [(cell + 7, cell + 20), (cell + 23, cell + 26)] {
-            for y in y0..y1 {
-                for x in 26..34 {
-                    img.put_pixel(x, y, image::Rgb([250, 250, 250]));
-                }
-            }
-        }
+        paint(&mut img, cell + 7..cell + 20, 26..34, [250, 250, 250]);
+        paint(&mut img, cell + 23..cell + 26, 26..34, [250, 250, 250]);
     }
     let vessel = Vessel { outer: Rect { y0: 78, ..vessel.outer }, ..vessel };
     let p = vessel_profile(&widened(&img), &vessel, &[vessel.outer], RunFloor::Width);

@@ -12,7 +12,7 @@
 
 use super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::surface::is_lit_surface;
-use refit::{by_glyph_spacing, refine, spans_layers};
+use refit::{by_glyph_spacing, glyphs_alike_on_bottom, refine, spans_layers};
 
 mod refit;
 
@@ -42,6 +42,11 @@ enum SurfaceBand {
     InsideLayer,
 }
 
+/// How far from its place on a grid, in layers, a piece of evidence is
+/// still explained by it: a boundary's anti-aliased edge and a glyph drawn
+/// a little off its cell's middle. Set when the grid was written; not fitted.
+const LAYER_TOLERANCE: f32 = 0.15;
+
 /// One piece of evidence for the layer grid: a row `d` above a tube's
 /// liquid bottom that should lie `offset` layers above a whole number of
 /// layers (0 for a boundary, 0.5 for a glyph's centre).
@@ -54,13 +59,13 @@ struct Evidence {
 
 impl Evidence {
     /// The layer this evidence marks on a grid of height `h` moved by
-    /// `shift`, when it lies within 0.15 layer of it.
+    /// `shift`, when it lies within [`LAYER_TOLERANCE`] of it.
     fn layer(&self, h: f32, shift: f32) -> Option<i32> {
         let layers = (self.d + shift) / h - self.offset;
         let k = layers.round();
         // Nothing lies on the bottom itself: the lowest boundary is one
         // layer up, the lowest glyph (the bottom slot's) half a layer up.
-        (k + self.offset >= 0.5 && (layers - k).abs() <= 0.15).then_some(k as i32)
+        (k + self.offset >= 0.5 && (layers - k).abs() <= LAYER_TOLERANCE).then_some(k as i32)
     }
 }
 
@@ -292,10 +297,10 @@ fn glass_top(p: &Profile) -> u32 {
 }
 
 /// Whether `h` can be the layer height where glyphs stand `glyph_h`
-/// apart (any height without glyphs): within 0.15 of it, the tolerance
-/// [`Evidence::layer`] gives each boundary.
+/// apart (any height without glyphs): within [`LAYER_TOLERANCE`] of it,
+/// the tolerance [`Evidence::layer`] gives each boundary.
 fn plausible(h: f32, glyph_h: Option<f32>) -> bool {
-    glyph_h.is_none_or(|g| (h - g).abs() <= g * 0.15)
+    glyph_h.is_none_or(|g| (h - g).abs() <= g * LAYER_TOLERANCE)
 }
 
 /// The layer height and shift of the grid that explains `evidence` best,
@@ -407,18 +412,27 @@ fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: 
         // Refit on the layer boundaries alone, and keep it only if it still
         // agrees with the glyphs; where the boundaries all stand on one
         // layer, the glyphs' spacing is the unit, unless a glyph then
-        // stands off its layer's middle (see [`by_glyph_spacing`]).
+        // stands off its layer's middle (see [`by_glyph_spacing`]) and
+        // not alike the others on the liquid's bottom.
         let boundaries: Vec<Evidence> = evidence.iter().copied().filter(|e| e.offset == 0.0).collect();
-        let (h, shift) = match by_glyph_spacing(evidence, coarse_h, coarse_shift) {
-            Some((h, shift))
-                if !spans_layers(&boundaries, coarse_h, coarse_shift)
-                    && evidence.iter().filter(|e| e.offset > 0.0).all(|e| e.layer(h, shift).is_some()) =>
-            {
-                (h, shift)
-            }
-            _ => refine(&boundaries, coarse_h, coarse_shift),
+        // Where the searched grid explains no boundary, the glyphs alone
+        // drew it: standing alike off their middles on the liquid's own
+        // bottom, they need no more boundaries than the one that places
+        // them ([`glyphs_alike_on_bottom`]: the bottom is then the
+        // evidence). Where it explains one, it stays (tuning 1073: moved
+        // by the glyphs onto the vessel's bottom, 5 rows under the
+        // liquid's end, its headroom was read as a layer).
+        let drawn_by_glyphs = boundaries.iter().all(|e| e.layer(coarse_h, coarse_shift).is_none());
+        let spaced = by_glyph_spacing(evidence, coarse_h, coarse_shift)
+            .filter(|_| !spans_layers(&boundaries, coarse_h, coarse_shift));
+        let on_middles =
+            |&(h, shift): &(f32, f32)| evidence.iter().filter(|e| e.offset > 0.0).all(|e| e.layer(h, shift).is_some());
+        let ((h, shift), enough) = match spaced {
+            Some(grid) if on_middles(&grid) => (grid, boundaries.len() >= 3),
+            Some((h, shift)) if drawn_by_glyphs && glyphs_alike_on_bottom(evidence, h, shift) => ((h, shift), true),
+            _ => (refine(&boundaries, coarse_h, coarse_shift), boundaries.len() >= 3),
         };
-        Some(if boundaries.len() >= 3 && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
+        Some(if enough && plausible(h) && shift.abs() <= h * MAX_SHIFT_REFINED {
             (h, shift)
         } else {
             (coarse_h, coarse_shift)

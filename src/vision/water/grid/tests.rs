@@ -355,3 +355,120 @@ fn runs_a_glyphs_strokes_split_its_cell_into_are_no_boundaries() {
     assert!((g.layer_height - 27.0).abs() < 1.0, "{g:?}");
     assert_eq!(g.capacity, 5, "{g:?}");
 }
+
+#[test]
+fn glyphs_standing_alike_off_their_middles_move_no_grid_that_explains_a_boundary() {
+    // Tuning case 1073 (round tubes, 720x1513), its profiles as read: one shown layer over two hidden, 47.5 rows a layer, under
+    // a layer's headroom of glass; the glyphs stand 4-5 rows over their
+    // cells' middles, and the one boundary (the top layer's, under its lit
+    // band) 7 rows low. The searched grid explains both; moved by the
+    // glyphs' spacing onto the vessel's bottom (5 rows under the liquid's
+    // end), the headroom made a fourth layer.
+    let hidden = Profile {
+        glyphs: vec![1159, 1207],
+        glyph_rows: vec![(1151, 1168), (1199, 1216)],
+        top_is: Top::BodyTop,
+        ..tube(
+            1044,
+            1240,
+            66,
+            &[(1050, 1091, true), (1098, 1139, false), (1140, 1150, true), (1155, 1198, false), (1203, 1235, false)],
+        )
+    };
+    let empty = Profile { top_is: Top::BodyTop, ..tube(1044, 1240, 66, &[(1051, 1235, true)]) };
+    let g = slot_geometry(&[hidden.clone(), hidden.clone(), hidden.clone(), hidden.clone(), hidden, empty]).unwrap();
+    assert!((g.layer_height - 48.0).abs() < 1.5, "{g:?}");
+    assert_eq!(g.capacity, 3, "{g:?}");
+}
+
+#[test]
+fn glyphs_drawing_the_search_off_every_boundary_are_placed_from_the_liquids_bottom() {
+    // The same screenshot read enlarged 1.64 times (17.55 rows a layer),
+    // its three rows' profiles as read: the top row's boundary under the shown layer
+    // stands 4 rows over the first glyph (within [`GLYPH_SPLIT`]) and
+    // counts as its split; what boundary is left is the last row's thin
+    // bottom layer under the empty glass. The search, drawn by the
+    // glyphs (a quarter of a layer over their middles, every one alike),
+    // settles a quarter of a layer into the liquid, explaining no
+    // boundary, and the bottom layer then changed colour off the grid.
+    let hidden = |top: u32, bottom: u32, glyphs: &[(u32, u32)], runs: &[(u32, u32, bool)]| Profile {
+        glyphs: glyphs.iter().map(|&(a, b)| (a + b) / 2).collect(),
+        glyph_rows: glyphs.to_vec(),
+        top_is: Top::BodyTop,
+        ..tube(top, bottom, 130, runs)
+    };
+    let profiles = [
+        hidden(
+            792,
+            915,
+            &[(813, 816), (829, 833), (847, 850), (866, 869), (882, 885), (900, 903)],
+            &[(792, 809, false), (810, 912, false)],
+        ),
+        hidden(
+            792,
+            915,
+            &[(813, 816), (829, 832), (848, 850), (866, 869), (882, 885), (900, 903)],
+            &[(792, 809, false), (810, 912, false)],
+        ),
+        hidden(
+            810,
+            915,
+            &[(829, 834), (847, 852), (866, 870), (882, 887), (900, 901)],
+            &[(810, 827, false), (828, 912, false)],
+        ),
+        hidden(
+            792,
+            915,
+            &[(813, 815), (829, 832), (847, 850), (865, 868), (882, 883), (900, 903)],
+            &[(792, 809, false), (810, 912, false)],
+        ),
+        hidden(
+            792,
+            915,
+            &[(813, 815), (829, 832), (847, 850), (866, 868), (882, 885), (900, 903)],
+            &[(792, 809, false), (810, 912, false)],
+        ),
+        hidden(
+            1312,
+            1434,
+            &[(1333, 1336), (1349, 1353), (1367, 1370), (1385, 1389), (1403, 1407), (1420, 1423)],
+            &[(1312, 1329, false), (1329, 1432, false)],
+        ),
+        hidden(
+            1311,
+            1434,
+            &[(1333, 1335), (1349, 1352), (1367, 1371), (1385, 1388), (1403, 1407), (1420, 1423)],
+            &[(1311, 1329, false), (1330, 1432, false)],
+        ),
+        hidden(
+            1312,
+            1434,
+            &[(1333, 1337), (1349, 1354), (1367, 1372), (1385, 1390), (1403, 1408), (1420, 1424)],
+            &[(1312, 1329, false), (1330, 1432, false)],
+        ),
+        hidden(
+            1312,
+            1434,
+            &[(1333, 1336), (1349, 1352), (1367, 1370), (1385, 1388), (1403, 1406), (1420, 1422)],
+            &[(1312, 1329, false), (1330, 1432, false)],
+        ),
+        hidden(
+            1311,
+            1434,
+            &[(1333, 1335), (1349, 1352), (1367, 1370), (1385, 1388), (1403, 1406), (1420, 1422)],
+            &[(1311, 1329, false), (1330, 1432, false)],
+        ),
+        hidden(
+            1832,
+            1954,
+            &[(1852, 1856), (1871, 1873), (1887, 1890), (1905, 1909), (1923, 1926), (1940, 1942)],
+            &[(1832, 1848, false), (1850, 1952, false)],
+        ),
+        hidden(1832, 1954, &[], &[(1832, 1954, true)]),
+        hidden(1832, 1954, &[], &[(1832, 1938, true), (1938, 1953, false)]),
+    ];
+    let g = slot_geometry(&profiles).unwrap();
+    assert!((g.layer_height - 17.55).abs() < 0.3, "{g:?}");
+    assert!(g.bottom_shift.abs() < 1.5, "{g:?}");
+    assert_eq!(g.capacity, 7, "{g:?}");
+}

@@ -10,11 +10,14 @@ use std::cell::OnceCell;
 use image::RgbImage;
 
 use super::doubts::Doubt;
+use super::grid::SURFACE_GAP;
+use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{self, Profile, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
 use super::zoom::{Finder, Look, WallEdge, working_copy};
-use super::{ReadOptions, VisionError, faint, headroom, locks, surface, vessels};
+use super::{ReadOptions, SAME_LIQUID_DELTA_E, VisionError, faint, headroom, locks, surface, vessels};
 use crate::geometry::Rect;
+use crate::imaging::color::{delta_e, to_lab};
 
 /// What one look found: the working copy it measured in and the factor
 /// back to the screenshot's pixels, the vessels' boxes (locked tubes
@@ -130,11 +133,121 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
             (boxes, profiles)
         }
     };
+    // Glass tinted unlike the board, on top of the liquid, is no layer.
+    let glass = headroom::mark_tinted_headroom(&mut profiles);
+    // (Known by then, such glass is not taken for a row drawn alike.)
+    let (boxes, mut profiles) = match look.finder {
+        Finder::Liquid(..) => without_rows_drawn_alike(boxes, profiles),
+        Finder::Walls(_) => (boxes, profiles),
+    };
     if boxes.len() < 2 {
         return Err(VisionError::NoTubes);
     }
-    // Glass tinted unlike the board, on top of the liquid, is no layer.
-    let glass = headroom::mark_tinted_headroom(&mut profiles);
     let surfaces = surface::read_surfaces(&working, &mut profiles);
     Ok(Found { working, scale, boxes, profiles, surfaces, glass })
+}
+
+/// How many vessels of one row, drawn alike, make the row no vessels: a
+/// level's colour fills one vessel's worth of layers, so two vessels of
+/// the same layers in the same order are rare in a deal, and a whole row
+/// of three or more of them rarer still; a row of buttons under the level
+/// is just that (round discs with a white dot, matched by the bulbs'
+/// template: tests 1000733, 1000789, 1001547). Three, so that two alike
+/// vessels of a level are never left out; not fitted.
+const ROW_DRAWN_ALIKE: usize = 3;
+
+/// `found` and their `profiles` without the rows (vessels on one bottom)
+/// of [`ROW_DRAWN_ALIKE`] or more whose profiles are one drawing of two
+/// colours or more: each holding no empty glass, its runs the first
+/// vessel's, of the same colour (within [`SAME_LIQUID_DELTA_E`], one flat
+/// colour's noise) over the same rows above the bottom (within
+/// [`SURFACE_GAP`]), two of them unlike (over [`SAME_COLOR_MAX_DELTA_E`]).
+/// One colour alone is what a row of empty vessels shows when their
+/// tinted glass tops no liquid to be known by (tuning 3618, test 1001081:
+/// three empty pints of grey glass left out, the level then a row short).
+fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>, Vec<Profile>) {
+    let alike = |a: &Profile, b: &Profile| {
+        let rows = |p: &Profile, y: u32| p.bottom.abs_diff(y);
+        a.runs.len() == b.runs.len()
+            && a.runs.iter().zip(&b.runs).all(|(r, q)| {
+                !r.empty
+                    && !q.empty
+                    && rows(a, r.y0).abs_diff(rows(b, q.y0)) <= SURFACE_GAP
+                    && rows(a, r.y1).abs_diff(rows(b, q.y1)) <= SURFACE_GAP
+                    && delta_e(to_lab(r.color), to_lab(q.color)) < SAME_LIQUID_DELTA_E
+            })
+    };
+    let two_colours = |p: &Profile| {
+        let labs: Vec<_> = p.runs.iter().map(|r| to_lab(r.color)).collect();
+        labs.iter().any(|&a| labs.iter().any(|&b| delta_e(a, b) > SAME_COLOR_MAX_DELTA_E))
+    };
+    let drawn_alike = |i: usize| {
+        let row: Vec<usize> = (0..profiles.len()).filter(|&j| profiles[j].bottom == profiles[i].bottom).collect();
+        row.len() >= ROW_DRAWN_ALIKE
+            && two_colours(&profiles[row[0]])
+            && row.iter().all(|&j| alike(&profiles[row[0]], &profiles[j]))
+    };
+    let keep: Vec<bool> = (0..profiles.len()).map(|i| !drawn_alike(i)).collect();
+    let found = found.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(v, _)| v).collect();
+    let profiles = profiles.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(p, _)| p).collect();
+    (found, profiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::water::slots::{Run, Top};
+
+    /// A vessel at `x` on row `bottom` whose profile shows `runs`
+    /// `(y0, y1, colour, empty)`.
+    fn at(x: u32, bottom: u32, runs: &[(u32, u32, [u8; 3], bool)]) -> (vessels::Vessel, Profile) {
+        let outer = Rect { x0: x, y0: bottom - 50, x1: x + 40, y1: bottom + 2 };
+        let seen = vessels::Seen::Column;
+        let vessel = vessels::Vessel { outer, bottom, top: bottom - 48, half_width: 18.0, seen, band_height: 12.0 };
+        let runs = runs.iter().map(|&(y0, y1, color, empty)| Run { y0, y1, color, empty }).collect();
+        let glyph_rows = Vec::new();
+        let columns = (x + 14, x + 26);
+        let profile = Profile {
+            runs,
+            glyphs: Vec::new(),
+            glyph_rows,
+            top: bottom - 48,
+            shortest_layer: 6,
+            bottom,
+            top_is: Top::BodyTop,
+            columns,
+        };
+        (vessel, profile)
+    }
+
+    #[test]
+    fn a_row_of_three_vessels_drawn_alike_is_no_vessels() {
+        // Tests 1000733, 1000789, 1001547: three green discs with a white
+        // dot under a row of bulbs, each read green, white, green.
+        let (green, white, blue) = ([16, 144, 83], [250, 250, 250], [0, 158, 255]);
+        let button =
+            |x: u32| at(x, 300, &[(252, 268, green, false), (268, 287, white, false), (287, 300, green, false)]);
+        let bulb = |x: u32, top: [u8; 3]| at(x, 200, &[(160, 180, top, false), (180, 200, blue, false)]);
+        let row = |vessels: Vec<(vessels::Vessel, Profile)>| {
+            let (found, profiles): (Vec<_>, Vec<_>) = vessels.into_iter().unzip();
+            let (found, _) = without_rows_drawn_alike(found, profiles);
+            found.iter().map(|v| v.bottom).collect::<Vec<u32>>()
+        };
+        let level = || vec![bulb(0, green), bulb(50, white), bulb(100, blue)];
+        // The buttons' row goes; the bulbs' stays, though two are alike.
+        let with_buttons = [level(), vec![button(0), button(50), button(100)]].concat();
+        assert_eq!(row(with_buttons), vec![200, 200, 200]);
+        // Two alike are a level's, and so is a row with one unlike.
+        assert_eq!(row([level(), vec![button(0), button(50)]].concat()).len(), 5);
+        let unlike = at(100, 300, &[(252, 268, green, false), (268, 287, white, false), (287, 300, blue, false)]);
+        assert_eq!(row([level(), vec![button(0), button(50), unlike]].concat()).len(), 6);
+        // Vessels holding empty glass are a level's too (three holding one
+        // layer of one liquid each).
+        let one = |x: u32| at(x, 300, &[(252, 287, white, true), (287, 300, green, false)]);
+        assert_eq!(row([level(), vec![one(0), one(50), one(100)]].concat()).len(), 6);
+        // And so are three of one colour alone: empty vessels whose tinted
+        // glass was not known for glass (tuning 3618, test 1001081).
+        let grey = |x: u32| at(x, 300, &[(252, 300, [130, 88, 90], false)]);
+        assert_eq!(row([level(), vec![grey(0), grey(50), grey(100)]].concat()).len(), 6);
+    }
 }

@@ -1,0 +1,91 @@
+//! The walls of tubes of balls far wider than their balls: the template's
+//! usual reach stops at the balls, so the walls are looked for beyond
+//! them, standing out of the glass between.
+
+use super::super::median;
+use super::super::tubes::Gradients;
+
+/// Farthest out, in half-widths of the balls, the walls of a tube of balls
+/// are looked for: a ball is at least 0.92 of a slot across, and a slot at
+/// least 0.45 of the interior's width in the generated themes, so the
+/// walls stand at most about 2.4 half-widths out; a little more for the
+/// outline's own width.
+const BALL_WALL_REACH: f32 = 3.0;
+
+/// Nearest, in half-widths of the balls, a wall is looked for beyond them:
+/// a tube the balls fill has its walls right at them (the template's usual
+/// reach takes those in). Not fitted. A ball's blurred edge may still show
+/// here (tuning theme 192: at 1.4 half-widths, 7 px for a half-width of
+/// 5); a wall must stand out of a lower edge nearer the balls than it
+/// ([`BALL_WALL_CONTRAST`]), which that edge, first in the search, has not.
+const BALL_WALL_NEAREST: f32 = 1.3;
+
+/// How many times the least edge across between the balls and a wall
+/// (the glass beside the balls), summed down the balls' rows, the wall
+/// must stand for walls to be taken to stand beyond the balls: the thin
+/// white outline of generated tuning theme 192 on ruled paper stands 4-7
+/// times out of the glass. Not fitted to it: the outline finder's bound
+/// for a wall standing out of the board's grain (`OUTER_WALL_CONTRAST`
+/// in `outline.rs`, 4).
+const BALL_WALL_CONTRAST: f32 = 4.0;
+
+/// Where the walls of tubes of balls stand beyond the balls, as offsets
+/// from the centre: their inner and outer edges.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(in crate::vision::water) struct Walls {
+    pub inner: f32,
+    pub outer: f32,
+}
+
+/// Where the walls of tubes of balls stand, when they stand well beyond
+/// the balls (balls much narrower than their tubes): for each column of
+/// balls (`cx`, rows `y0..y1`), the strongest edge across standing on
+/// both sides down the balls' rows at an offset between
+/// [`BALL_WALL_NEAREST`] and [`BALL_WALL_REACH`] half-widths (`half`) and
+/// inside half the row's pitch (a neighbour's wall stands beyond it),
+/// [`BALL_WALL_CONTRAST`] times the least edge between it and the balls;
+/// its edges where it falls to half that; the medians over the columns,
+/// when most agree on them within a pixel. `None` where no such walls
+/// stand: balls that fill their tubes, or tubes drawn without walls.
+pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
+    let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
+    centres.sort_unstable();
+    let pitch = centres.windows(2).map(|w| w[1] - w[0]).filter(|&d| d > 0).min();
+    let nearest = (half * BALL_WALL_NEAREST).ceil() as i64;
+    let farthest = pitch.map_or(i64::MAX, |p| (p - 1) / 2).min((half * BALL_WALL_REACH).round() as i64);
+    if farthest <= nearest {
+        return None;
+    }
+    let found: Vec<(i64, i64)> = columns
+        .iter()
+        .filter_map(|&(cx, y0, y1)| {
+            // The edges across summed down the balls' rows, from
+            // `cx - farthest - 1` to `cx + farthest + 1`, each once.
+            let sums: Vec<f32> = (cx - farthest - 1..=cx + farthest + 1)
+                .map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>())
+                .collect();
+            // Within a pixel either way: a column's centre is found to one.
+            let near = |d: i64| {
+                let i = (d + farthest + 1) as usize;
+                sums[i - 1].max(sums[i]).max(sums[i + 1])
+            };
+            let both: Vec<f32> = (nearest..=farthest).map(|d| near(-d).min(near(d))).collect();
+            // Against the least edge between it and the balls: the board
+            // beyond the walls may be as smooth as the glass, so the least
+            // edge anywhere would not tell.
+            let (i, strength) = (1..both.len())
+                .map(|i| (i, both[i], both[..i].iter().copied().fold(f32::MAX, f32::min)))
+                .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))
+                .max_by(|p, q| p.1.total_cmp(&q.1))
+                .map(|w| (w.0, w.1))?;
+            let strong = |j: &usize| both[*j] >= strength / 2.0;
+            let first = (0..=i).rev().take_while(strong).last().unwrap_or(i);
+            let last = (i..both.len()).take_while(strong).last().unwrap_or(i);
+            Some((nearest + first as i64, nearest + last as i64))
+        })
+        .collect();
+    let inner = median(found.iter().map(|f| f.0 as f32).collect());
+    let outer = median(found.iter().map(|f| f.1 as f32).collect());
+    let agree = found.iter().filter(|f| (f.0 as f32 - inner).abs() <= 1.0 && (f.1 as f32 - outer).abs() <= 1.0).count();
+    (2 * agree > columns.len()).then_some(Walls { inner, outer })
+}

@@ -174,6 +174,13 @@ const LIQUID_TOP_ROWS: i64 = 2;
 /// inside the interior left out, under half of it).
 const WALL_OVER_MEAN: f32 = 2.0;
 
+/// Share of a window's edges left whole by [`Template::clipped_shape`]:
+/// a vessel's outline (two walls, a bottom and a rim, two pixels thick)
+/// is one in nine or so of a window's pixels, a board's line across it
+/// (a hill's ridge) one in fifty; the tenth strongest is the outline's.
+/// Not fitted.
+const CLIPPED_SHARE: f32 = 0.9;
+
 /// Which side of the vessel's centre a wall stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Side {
@@ -329,6 +336,23 @@ impl Template {
         let w = self.window(edges, cx, bottom);
         let mean = w.iter().sum::<f32>() / w.len() as f32;
         (self.correlation(&w, mean), mean / self.strength.max(1e-6))
+    }
+
+    /// How well the place's edges follow the template's pattern, each edge
+    /// clipped at what nine in ten of the window's reach
+    /// ([`CLIPPED_SHARE`]): a board's edge far stronger than the vessel's
+    /// outline (a hill's ridge under a faint empty tube, a cloud's rim
+    /// behind it) then weighs no more than the outline does.
+    pub fn clipped_shape(&self, edges: &Gradients, cx: i64, bottom: i64) -> f32 {
+        let mut w = self.window(edges, cx, bottom);
+        if w.is_empty() {
+            return 0.0;
+        }
+        let k = ((w.len() as f32 * CLIPPED_SHARE) as usize).min(w.len() - 1);
+        let cap = *w.clone().select_nth_unstable_by(k, f32::total_cmp).1;
+        w.iter_mut().for_each(|v| *v = v.min(cap));
+        let mean = w.iter().sum::<f32>() / w.len() as f32;
+        self.correlation(&w, mean)
     }
 
     /// The walls on each interior row of the median window `values`

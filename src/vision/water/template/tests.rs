@@ -210,3 +210,38 @@ fn balls_filling_tubes_to_above_the_rims_depth_are_left_out_of_the_outlines_temp
     assert!(with_balls_held >= 0.9, "{with_balls_held}");
     assert!(with_balls_held > without + 0.1, "{with_balls_held} against {without}");
 }
+
+#[test]
+fn a_boards_edge_far_stronger_than_a_faint_outline_weighs_no_more_than_it_once_clipped() {
+    // The third tube an outline far fainter than the two of liquid, in
+    // front of a hill whose ridge slants down across the picture's right
+    // part, seen through the glass too: a board far lighter under the
+    // ridge than the sky above it.
+    fn faint_before_a_ridge(img: &mut RgbImage, x0: u32) {
+        for y in 0..200 {
+            for x in 110..200 {
+                if y as f32 >= 100.0 + (x - 110) as f32 * 0.5 {
+                    img.put_pixel(x, y, Rgb([230, 230, 250]));
+                }
+            }
+        }
+        for y in 50..152 {
+            for x in x0..x0 + 30 {
+                if x < x0 + 2 || x >= x0 + 28 || y >= 150 {
+                    let Rgb(p) = *img.get_pixel(x, y);
+                    img.put_pixel(x, y, Rgb(p.map(|c| c.saturating_sub(15))));
+                }
+            }
+        }
+    }
+    let img = tubes(faint_before_a_ridge);
+    let g = Gradients::new(&img);
+    let size = Size { reach: 20, height: 102, below: 4, held: 0 };
+    let t = Template::of(&g, &[(35, 150), (95, 150)], size, Held::Liquid.left_out(20));
+    let (raw, _) = t.shape(&g, 155, 150);
+    let clipped = t.clipped_shape(&g, 155, 150);
+    assert!(raw < 0.35 && clipped >= 0.5, "raw {raw}, clipped {clipped}");
+    // The ridge alone, beyond the tubes, matches no vessel once clipped.
+    let beyond = t.clipped_shape(&g, 178, 150);
+    assert!(beyond < 0.35, "{beyond}");
+}

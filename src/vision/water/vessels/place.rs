@@ -147,9 +147,18 @@ pub(super) struct FaintSearch<'a> {
 impl FaintSearch<'_> {
     /// The place within a quarter of a vessel's width of `cx`, on the row
     /// resting on `bottom`, that best matches the template's shape, with
-    /// its shape and strength ([`Template::shape`]).
+    /// its shape (as [`FaintSearch::matched`]) and strength
+    /// ([`Template::shape`]).
     fn best_shape(&self, cx: i64, bottom: i64) -> Option<(i64, (f32, f32))> {
-        self.shapes_near(cx, bottom).max_by(|p, q| p.1.0.total_cmp(&q.1.0))
+        let (x, (shape, strength)) = self.shapes_near(cx, bottom).max_by(|p, q| p.1.0.total_cmp(&q.1.0))?;
+        Some((x, (self.matched(x, bottom, shape), strength)))
+    }
+
+    /// A place's `shape`, or, where that matches better, its shape with
+    /// the board's strongest edges clipped ([`Template::clipped_shape`]):
+    /// a hill's ridge under a faint empty tube outweighs its outline.
+    fn matched(&self, x: i64, bottom: i64, shape: f32) -> f32 {
+        shape.max(self.template.clipped_shape(self.edges, x, bottom))
     }
 
     /// Each place within a quarter of a vessel's width of `cx`, on the row
@@ -179,7 +188,8 @@ impl FaintSearch<'_> {
         // ([`FAINT_PEAK`]).
         let room = (t.reach, edges.width as i64 - 1 - t.reach);
         let outside = (x + away.round() as i64).clamp(room.0, room.1.max(room.0));
-        let stands_out = (outside - x).abs() as f32 >= half && shape - t.shape(edges, outside, b).0 >= FAINT_PEAK;
+        let stands_out = (outside - x).abs() as f32 >= half
+            && shape - self.matched(outside, b, t.shape(edges, outside, b).0) >= FAINT_PEAK;
         let in_a_column = self.columns.iter().any(|&(other, c)| other != bottom && (c - x as f32).abs() <= near as f32);
         let walled = || {
             shape >= WALLED_SILHOUETTE_MATCH

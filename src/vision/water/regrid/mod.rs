@@ -30,7 +30,10 @@ use palette::Lab;
 /// neck: on the shorter grid it is taken for empty), or shows one colour
 /// found in no other slot (the vessel's rim, [`in_every_top_alone`]), or
 /// when a colour was doubted for looking like the glass and, with the glass taken for empty,
-/// no top slot holds liquid (that glass made whole colours), and shorter by a
+/// no top slot holds liquid (that glass made whole colours), or when the
+/// counts fail and some reading with glass taken for empty (tinted, the
+/// board seen through it, a grained board's) leaves no top slot holding
+/// liquid, and shorter by a
 /// second layer where the shorter grid's counts fail so again; lowered a
 /// layer, as many layers, when the counts fail with every open tube's top
 /// slot so (a bottom layer clipped small by a bowl's narrow bottom, left
@@ -52,9 +55,10 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     let with_glass_empty = |sight, known| with_glass_empty(image, options, sight, Glass { known, profiled });
     // A reading on another grid, believed only if it passes, its slots not
     // in groups; `None` otherwise.
-    let passing_on = |grid| Some(unless_in_groups(with_glass_empty(on_grid(grid), None).0)).filter(|s| s.read.is_ok());
+    let passing_on =
+        |grid| Some(unless_in_groups(with_glass_empty(on_grid(grid), None).sight)).filter(|s| s.read.is_ok());
     let measured = on_grid(Grid::Measured);
-    let (measured, glassy) = with_glass_empty(measured, None);
+    let Reread { sight: measured, glassy, tops_emptied } = with_glass_empty(measured, None);
     if measured.read.is_ok() {
         return unless_fewer_passes(measured, passing_on);
     }
@@ -79,7 +83,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         {
             Some(Grid::LayersFewer(1))
         }
-        _ if glass_on_top => Some(Grid::LayersFewer(1)),
+        _ if glass_on_top || (failed && tops_emptied) => Some(Grid::LayersFewer(1)),
         _ => None,
     };
     // A layer showing two colours of the level: the grid is off the
@@ -98,7 +102,7 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
         return again;
     }
     while let Some(grid) = next {
-        let (again, glassy) = with_glass_empty(on_grid(grid), known);
+        let Reread { sight: again, glassy, tops_emptied } = with_glass_empty(on_grid(grid), known);
         let again = unless_in_groups(again);
         if again.read.is_ok() {
             return again;
@@ -118,7 +122,9 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
                 Some(Grid::LayersAbove(n + 1))
             }
             Grid::LayersFewer(n)
-                if n < MAX_LAYERS_FEWER && tops.is_some_and(|d| no_top_slot_holds_liquid(d) || known.is_some()) =>
+                if n < MAX_LAYERS_FEWER
+                    && (tops.is_some_and(|d| no_top_slot_holds_liquid(d) || known.is_some())
+                        || (counts_failed(&again) && tops_emptied)) =>
             {
                 Some(Grid::LayersFewer(n + 1))
             }
@@ -194,24 +200,31 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the
 /// failed reading, and the tinted detection if there was one, else the one
-/// with the board seen through the glass taken for empty.
+/// with the board seen through the glass taken for empty, and whether any
+/// of those read again left no top slot holding liquid.
 fn with_glass_empty(
     image: &RgbImage,
     options: &ReadOptions,
     sight: WaterSight,
     Glass { known: glass, profiled }: Glass,
-) -> (WaterSight, Option<Detection>) {
+) -> Reread {
+    let unread = |sight| Reread { sight, glassy: None, tops_emptied: false };
     if sight.read.is_ok() {
-        return (sight, None);
+        return unread(sight);
     }
     let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
-        return (sight, None);
+        return unread(sight);
     };
-    // A detection with some slots read again, judged: kept if it passes.
-    let passing = |d: Detection| Some(judged(image, options, d)).filter(|again| again.read.is_ok());
+    // Every detection read again; the first that passes is the reading.
+    let mut tried: Vec<Detection> = Vec::new();
+    let mut passing = |d: Option<Detection>| {
+        let d = d?;
+        tried.push(d.clone());
+        Some(judged(image, options, d)).filter(|again| again.read.is_ok())
+    };
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
-    if let Some(again) = glassy.clone().and_then(passing) {
-        return (again, None);
+    if let Some(again) = passing(glassy.clone()) {
+        return unread(again);
     }
     // The glass the profiles were read with; or, with every tube full,
     // the glass only in tubes it fills wholly, or heaped on their tops in
@@ -224,14 +237,14 @@ fn with_glass_empty(
     if let Some(again) = other_glass
         .into_iter()
         .flatten()
-        .find_map(|g| tinted::glass_taken_for_liquid(image, detection, Some(g)).and_then(passing).filter(some_top_full))
+        .find_map(|g| passing(tinted::glass_taken_for_liquid(image, detection, Some(g))).filter(some_top_full))
     {
-        return (again, None);
+        return unread(again);
     }
     // Glass over another board than the empty slots stand on.
     let through = through::board_through_glass_taken_for_liquid(image, detection);
-    if let Some(again) = through.clone().and_then(passing) {
-        return (again, None);
+    if let Some(again) = passing(through.clone()) {
+        return unread(again);
     }
     // Glass over a grained board: its slots show the grain (and, where
     // the glass was seen, its tint).
@@ -239,21 +252,38 @@ fn with_glass_empty(
     let extents = [grained::Extent::Shown, grained::Extent::LikeShown, grained::Extent::Vessels];
     if let Some(again) = extents
         .into_iter()
-        .find_map(|extent| grained::grained_glass_taken_for_liquid(image, detection, seen, extent).and_then(passing))
+        .find_map(|extent| passing(grained::grained_glass_taken_for_liquid(image, detection, seen, extent)))
     {
-        return (again, None);
+        return unread(again);
     }
     // Liquid the colour of the board, where the glass is tinted unlike it.
     if counts_failed(&sight)
-        && let Some(again) = tinted::liquid_taken_for_glass(detection).and_then(passing)
+        && let Some(again) = tinted::liquid_taken_for_glass(detection).and_then(|d| passing(Some(d)))
     {
-        return (again, None);
+        return unread(again);
     }
     // The glass taken for empty, for the grid a layer fewer: where no
     // tinted glass was seen, the glass over another board (tuning 4655:
     // every tube full to a layer under the rim, whose glass over the top
     // of a gradient was read as one more layer).
-    (sight, glassy.or(through))
+    let tops_emptied = tried.iter().any(no_top_slot_holds_liquid);
+    Reread { sight, glassy: glassy.or(through), tops_emptied }
+}
+
+/// A reading after [`with_glass_empty`]: the reading (passing, or the
+/// failed one), the detection with tinted glass (or the board through
+/// the glass) taken for empty where there was one, and whether any
+/// detection read again with glass taken for empty left no top slot
+/// holding liquid.
+struct Reread {
+    sight: WaterSight,
+    glassy: Option<Detection>,
+    /// Some reading of the glass as empty left every open tube's top slot
+    /// without liquid: the grid may be a layer too tall, its top slot a
+    /// neck's glass, though no tinted glass was seen (tuning 3206: tapered
+    /// flasks whose neck the grid read as two slots, over a cloudy sky
+    /// whose grain in the glass was read as liquid).
+    tops_emptied: bool,
 }
 
 /// What a reading knows of the game's empty glass before its slots are

@@ -191,3 +191,14 @@ fn a_rim_read_as_a_slot_on_every_tube_and_nowhere_else_is_no_liquid() {
     unlike[1][3] = pink;
     assert!(!in_every_top_alone(&detection(unlike)));
 }
+
+#[test]
+fn a_neck_read_as_slots_is_taken_off_where_any_reading_of_the_glass_empties_every_top() {
+    // Generated tuning case 3206: tapered flasks of four units over a
+    // cloudy sky, whose long neck the grid read as two slots more. No
+    // tinted glass was seen, so no reading was kept to tell the grid a
+    // layer fewer; the reading with the glass over the grained sky taken
+    // for empty left no top slot holding liquid, and the grid a layer
+    // shorter, then another, reads the level.
+    reads_exactly(3206);
+}

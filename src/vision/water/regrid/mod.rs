@@ -208,12 +208,12 @@ fn with_glass_empty(
     sight: WaterSight,
     Glass { known: glass, profiled }: Glass,
 ) -> Reread {
-    let unread = |sight| Reread { sight, glassy: None, tops_emptied: false };
+    let settled = |sight| Reread { sight, glassy: None, tops_emptied: false };
     if sight.read.is_ok() {
-        return unread(sight);
+        return settled(sight);
     }
     let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
-        return unread(sight);
+        return settled(sight);
     };
     // Every detection read again; the first that passes is the reading.
     let mut tried: Vec<Detection> = Vec::new();
@@ -224,7 +224,7 @@ fn with_glass_empty(
     };
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
     if let Some(again) = passing(glassy.clone()) {
-        return unread(again);
+        return settled(again);
     }
     // The glass the profiles were read with; or, with every tube full,
     // the glass only in tubes it fills wholly, or heaped on their tops in
@@ -239,12 +239,12 @@ fn with_glass_empty(
         .flatten()
         .find_map(|g| passing(tinted::glass_taken_for_liquid(image, detection, Some(g))).filter(some_top_full))
     {
-        return unread(again);
+        return settled(again);
     }
     // Glass over another board than the empty slots stand on.
     let through = through::board_through_glass_taken_for_liquid(image, detection);
     if let Some(again) = passing(through.clone()) {
-        return unread(again);
+        return settled(again);
     }
     // Glass over a grained board: its slots show the grain (and, where
     // the glass was seen, its tint).
@@ -254,13 +254,13 @@ fn with_glass_empty(
         .into_iter()
         .find_map(|extent| passing(grained::grained_glass_taken_for_liquid(image, detection, seen, extent)))
     {
-        return unread(again);
+        return settled(again);
     }
     // Liquid the colour of the board, where the glass is tinted unlike it.
     if counts_failed(&sight)
-        && let Some(again) = tinted::liquid_taken_for_glass(detection).and_then(|d| passing(Some(d)))
+        && let Some(again) = passing(tinted::liquid_taken_for_glass(detection))
     {
-        return unread(again);
+        return settled(again);
     }
     // The glass taken for empty, for the grid a layer fewer: where no
     // tinted glass was seen, the glass over another board (tuning 4655:
@@ -273,12 +273,12 @@ fn with_glass_empty(
 /// A reading after [`with_glass_empty`]: the reading (passing, or the
 /// failed one), the detection with tinted glass (or the board through
 /// the glass) taken for empty where there was one, and whether any
-/// detection read again with glass taken for empty left no top slot
-/// holding liquid.
+/// detection read again (with glass taken for empty, or liquid of the
+/// board's colour taken back from it) left no top slot holding liquid.
 struct Reread {
     sight: WaterSight,
     glassy: Option<Detection>,
-    /// Some reading of the glass as empty left every open tube's top slot
+    /// Some detection read again left every open tube's top slot
     /// without liquid: the grid may be a layer too tall, its top slot a
     /// neck's glass, though no tinted glass was seen (tuning 3206: tapered
     /// flasks whose neck the grid read as two slots, over a cloudy sky

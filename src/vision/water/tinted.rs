@@ -11,7 +11,7 @@
 use image::RgbImage;
 
 use super::Detection;
-use super::board::looks_empty;
+use super::board::{looks_empty, sample_beside};
 use super::doubts::{glass_above, glass_above_each};
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::runs;
@@ -180,6 +180,79 @@ pub(super) fn glass_heaped_on_tops(detection: &Detection) -> Option<[u8; 3]> {
 fn every_tube_full(detection: &Detection) -> bool {
     detection.samples.iter().flatten().all(|s| *s != SlotSample::Empty)
 }
+
+/// The glass of a reading in which every tube is full, where the colour
+/// of the longest run of one colour on top of a tube stands nowhere under
+/// another colour, and every slot of it is the board beside it seen
+/// through clear glass ([`clear_glass_share`]), by one share:
+/// the empty tube of a level whose glass is tinted and whose full tubes
+/// have no headroom to show it (round tubes full to the rim on plum, the
+/// empty tube read full of mauve: fresh 81164; pint glasses on a dark
+/// gradient, five slots of grey glass over one pink layer and one over
+/// another tube's liquid: fresh 88213). One tube of one colour may be a
+/// colour sorted in a level whose empty tubes were missed
+/// ([`MIN_WHOLE_GLASS_TUBES`]), so it must look like glass, not only
+/// stand alone. The reading read again with it taken for empty must still
+/// pass every check.
+pub(super) fn glass_through_on_tops(image: &RgbImage, detection: &Detection) -> Option<[u8; 3]> {
+    if !every_tube_full(detection) || detection.samples.len() < 2 {
+        return None;
+    }
+    let lab = to_lab;
+    let like = |a: [u8; 3], b: [u8; 3]| delta_e(lab(a), lab(b)) < SAME_COLOR_MAX_DELTA_E;
+    let top_run =
+        |raw: &[[u8; 3]]| raw.last().map_or(0, |&top| raw.iter().rev().take_while(|&&c| like(c, top)).count());
+    let longest = detection.raw.iter().max_by_key(|raw| top_run(raw))?;
+    let glass = median_color(&longest[longest.len() - top_run(longest)..]);
+    let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
+    let mut shares = Vec::new();
+    for (tube, raw) in detection.tubes.iter().zip(&detection.raw) {
+        let on_top = raw.iter().rev().take_while(|&&c| like(c, glass)).count();
+        if raw[..raw.len() - on_top].iter().any(|&c| like(c, glass)) {
+            return None;
+        }
+        for (slot, &seen) in tube.slots.iter().zip(raw).skip(raw.len() - on_top) {
+            shares.push(clear_glass_share(seen, sample_beside(image, &tube.outer, slot, &outers))?);
+        }
+    }
+    let (lo, hi) = shares.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &a| (lo.min(a), hi.max(a)));
+    (hi - lo <= CLEAR_GLASS_SPREAD).then_some(glass)
+}
+
+/// The share of white by which `seen` is `board` seen through clear
+/// glass: the board mixed with white by one share in every channel (a
+/// pane of pale glass lets the board through and adds its own light), the
+/// share within [`CLEAR_GLASS_SHARE`] and the channels' shares within
+/// [`CLEAR_GLASS_SPREAD`] of each other; `None` otherwise. A liquid's
+/// colour is its own, not the board's lightened. A board near white in
+/// some channel leaves too little room to tell.
+fn clear_glass_share(seen: [u8; 3], board: [u8; 3]) -> Option<f32> {
+    if board.iter().any(|&b| b > MAX_CLEAR_BOARD) {
+        return None;
+    }
+    let shares = seen.map(f32::from).into_iter().zip(board.map(f32::from)).map(|(s, b)| (s - b) / (255.0 - b));
+    let (lo, hi) = shares.fold((f32::MAX, f32::MIN), |(lo, hi), a| (lo.min(a), hi.max(a)));
+    let clear = lo >= CLEAR_GLASS_SHARE.0 && hi <= CLEAR_GLASS_SHARE.1 && hi - lo <= CLEAR_GLASS_SPREAD;
+    clear.then_some((lo + hi) / 2.0)
+}
+
+/// The share of white that clear glass adds to the board behind it: from
+/// where the board still reads as itself through the glass (a few levels
+/// in 255, within a JPEG's noise) to more white than board (an opaque pale
+/// colour, no pane). Bounds, not fitted: the generated themes' glass adds
+/// 0.03 to 0.3.
+const CLEAR_GLASS_SHARE: (f32, f32) = (0.03, 0.6);
+
+/// Most the three channels' shares of white may differ for clear glass:
+/// a JPEG's few levels of noise on a channel with 150 levels of room
+/// move its share by about 0.03 either way, and a faint tint of the
+/// glass's own (a bluish white) by as much again. From that arithmetic;
+/// the generated themes' empty tubes differ by 0.01.
+const CLEAR_GLASS_SPREAD: f32 = 0.06;
+
+/// Brightest a board channel may be for [`clear_glass_share`] to
+/// judge: over a near-white board, glass adds too little to measure.
+const MAX_CLEAR_BOARD: u8 = 230;
 
 /// Fewest tubes a colour must fill wholly, alone, to be taken for the
 /// glass of a reading with every tube full: one such tube may be a colour

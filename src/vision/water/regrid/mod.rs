@@ -192,7 +192,8 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
 /// [`tinted`]; the glass is the one seen on every top when known, else
 /// the glass above the liquid, else the glass the profiles were read
 /// with, else, with every tube read full, the glass of the tubes it fills
-/// wholly), if that reading passes; else with the board seen through the
+/// wholly, or on their tops showing the board through clear glass), if
+/// that reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
 /// (see [`grained`]), if that passes; else, when the
@@ -228,12 +229,18 @@ fn with_glass_empty(
     }
     // The glass the profiles were read with; or, with every tube full,
     // the glass only in tubes it fills wholly, or heaped on their tops in
-    // more slots than a colour has layers. Not where that leaves
+    // more slots than a colour has layers, or on their tops where it is
+    // the board seen through clear glass. Not where that leaves
     // every top slot empty: the grid is a layer too tall there, its top
     // slot the glass over the liquid (fresh 40639: read on a grid a
     // layer taller, hidden layers leaving the counts open).
     let some_top_full = |sight: &WaterSight| sight.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d));
-    let other_glass = [profiled, tinted::glass_filling_whole_tubes(detection), tinted::glass_heaped_on_tops(detection)];
+    let other_glass = [
+        profiled,
+        tinted::glass_filling_whole_tubes(detection),
+        tinted::glass_heaped_on_tops(detection),
+        tinted::glass_through_on_tops(image, detection),
+    ];
     if let Some(again) = other_glass
         .into_iter()
         .flatten()

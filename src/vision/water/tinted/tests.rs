@@ -92,6 +92,38 @@ fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
 }
 
 #[test]
+fn every_tube_full_and_the_board_seen_through_clear_glass_on_their_tops_is_the_glass() {
+    // Fresh 81164's shape: tubes full to the rim, the one empty tube read
+    // full of the board lightened by a quarter of white in every channel.
+    let (image, _) = tinted_level();
+    let level = full_tubes;
+    let [r, b] = [RED, BLUE];
+    let clear = BOARD.map(|c| c + ((255 - c) as f32 * 0.25) as u8);
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, r], [b, r, b], [clear; 3]])), Some(clear));
+    // It may stand on top of another tube's liquid too: glass over it.
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, clear], [b, r, b], [clear; 3]])), Some(clear));
+    // Under another tube's liquid it is a liquid.
+    assert_eq!(glass_through_on_tops(&image, &level(&[[clear, b, r], [b, r, b], [clear; 3]])), None);
+    // A sorted liquid whose colour is not the board lightened (tuning
+    // 8602: the empty tubes missed) is no glass: pink, or the board
+    // lightened more in red than in green and blue.
+    let pink = [230, 150, 170];
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, r], [b, r, b], [pink; 3]])), None);
+    let warmer = [clear[0] + 30, clear[1], clear[2]];
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, r], [b, r, b], [warmer; 3]])), None);
+    // Over a liquid in the tube it mostly fills (fresh 88213's empty
+    // tube, one layer at its bottom).
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, r], [b, r, b], [r, clear, clear]])), Some(clear));
+    // The longest run on top is a liquid: no glass, though the board
+    // lightened stands on another tube's top.
+    assert_eq!(glass_through_on_tops(&image, &level(&[[r, b, clear], [b, b, b], [r, r, r]])), None);
+    // A tube read empty: the reading was not every tube full.
+    let mut open = level(&[[r, b, r], [b, r, b], [clear; 3]]);
+    open.samples[0][2] = Empty;
+    assert_eq!(glass_through_on_tops(&image, &open), None);
+}
+
+#[test]
 fn every_tube_full_and_one_colour_heaped_on_the_tops_past_the_capacity_is_the_glass() {
     // Tuning 9097's shape: the glass over tubes filled to a layer or
     // two under the rim, four slots of it where a colour has three.

@@ -313,3 +313,26 @@ fn readings_that_only_added_up_by_chance_are_refused() {
         }
     }
 }
+
+/// Fresh seed 89949: ball tubes the water reader could not read. With
+/// nothing said of the game, the screen's quarters were then read as a
+/// 2x2 grid of cards and "solved" (exit 0): a confident wrong answer. The
+/// water reader found tubes there, and four cards meet on only four
+/// edges, which a picture's quarters match by chance: no answer of cards
+/// may stand.
+#[test]
+fn a_water_screen_is_not_solved_as_a_small_grid_of_cards() {
+    use crate::support::snapsolve;
+    use predicates::prelude::*;
+    use snapsolve::synthetic::water::generate::case;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("balls.png");
+    case(89949).picture.save(&input).unwrap();
+    snapsolve()
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("answer.png"))
+        .assert()
+        .stderr(predicate::str::contains("grid of cards").not())
+        .stdout(predicate::str::contains("board:").not());
+}

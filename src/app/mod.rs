@@ -38,6 +38,14 @@ pub use sources::{Source, expand};
 const MIN_BOARD_CELL: f32 = 64.0;
 const MAX_BOARD_CELL: f32 = 600.0;
 
+/// Fewest cards a side of a grid needs for its solution to stand over
+/// tubes the water reader found but could not read: four cards meet on
+/// only four edges, which a picture's quarters match by chance (fresh
+/// 89949: a ball-sort screen the water reader refused, whose quarters
+/// were read as a 2x2 grid of cards and solved, exit 0); a grid of three
+/// a side meets on twelve. A count, not fitted.
+const MIN_SIDE_OVER_TUBES: usize = 3;
+
 /// What a user should hear while a run goes on.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Note {
@@ -208,15 +216,18 @@ struct PictureAttempt {
 }
 
 /// A picture of either game: a water-sort level if one reads, else cards.
-/// Cards stand if they solve, or if no tubes were found but cards were;
-/// when neither reads, the error says what each reader found.
+/// Cards stand if they solve (where the water reader found tubes, only a
+/// grid of [`MIN_SIDE_OVER_TUBES`] cards a side or more), or if no tubes
+/// were found but cards were; when neither reads, the error says what each
+/// reader found.
 fn solve_any_picture(image: &RgbImage, options: &RunOptions, debug: DebugPicture) -> PictureAttempt {
     let water = solve_water_picture(image, options, debug);
     if water.result.is_ok() {
         return water;
     }
     let cards = solve_cards_picture(image, options, debug);
-    let cards_solved = matches!(&cards.result, Ok(Outcome::Squares(s)) if s.result.is_ok());
+    let cards_solved = matches!(&cards.result, Ok(Outcome::Squares(s)) if s.result.is_ok()
+        && (!water.found || s.grid.as_ref().is_some_and(|g| g.rows.min(g.cols) >= MIN_SIDE_OVER_TUBES)));
     if cards_solved || (cards.found && !water.found) {
         return cards;
     }

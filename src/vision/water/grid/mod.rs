@@ -12,8 +12,10 @@
 
 use super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::surface::is_lit_surface;
+pub use own::own_shift;
 use refit::{by_glyph_spacing, glyphs_alike_on_bottom, refine, spans_layers};
 
+mod own;
 mod refit;
 
 /// Whether a run is tall enough to be a layer ([`Profile::shortest_layer`]:

@@ -10,7 +10,7 @@
 
 use image::RgbImage;
 
-pub use super::grid::{SlotGeometry, slot_geometry};
+pub use super::grid::{SlotGeometry, own_shift, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
 use crate::geometry::Rect;
@@ -300,15 +300,18 @@ fn strip_profile(
 /// or, where its profile was read from a narrower strip (a vessel found by
 /// its liquid), wide enough that their middle 60% ([`sample_slot`], the
 /// checks) is that strip: a bowl's or bulb's narrow bottom slot, sampled
-/// across the box, shows the board beside it.
+/// across the box, shows the board beside it. Each tube's slots stand
+/// where its own layers' boundaries put them on the shared grid
+/// ([`own_shift`]).
 pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) -> Vec<Rect> {
     let r = tube.outer;
     let (c0, c1) = profile.columns;
     let side = c1.saturating_sub(c0) / 3;
     let (x0, x1) = (c0.saturating_sub(side).max(r.x0), (c1 + side).min(r.x1));
+    let own = own_shift(profile, geometry);
     (0..geometry.capacity)
         .map(|k| {
-            let y1 = profile.bottom as f32 + geometry.bottom_shift - k as f32 * geometry.layer_height;
+            let y1 = profile.bottom as f32 + geometry.bottom_shift + own - k as f32 * geometry.layer_height;
             let y0 = y1 - geometry.layer_height;
             Rect { x0, y0: y0.max(0.0) as u32, x1, y1: y1.max(0.0) as u32 }
         })

@@ -16,6 +16,7 @@ use super::zoom::Look;
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, read_with, through, tinted};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::puzzle::water::renamed_in_order;
 use palette::Lab;
 
 /// Reads a screenshot with the vessels one finder finds, on the grid
@@ -161,7 +162,10 @@ fn unless_fewer_passes(measured: WaterSight, passing_on: impl Fn(Grid) -> Option
     else {
         return measured;
     };
-    match passing_on(Grid::LayersFewer(1)) {
+    // A grid a layer fewer reading the same level is no second level (fresh
+    // 80927: the measured grid had already taken its headroom off).
+    let puzzle = |s: &WaterSight| s.read.as_ref().ok().map(|r| renamed_in_order(&r.puzzle.to_string()));
+    match passing_on(Grid::LayersFewer(1)).filter(|fewer| puzzle(fewer) != puzzle(&measured)) {
         Some(fewer) => WaterSight {
             read: Err(VisionError::Doubtful(doubts::Doubt::HeadroomOrLayer {
                 tube,

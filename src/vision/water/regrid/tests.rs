@@ -202,3 +202,14 @@ fn a_neck_read_as_slots_is_taken_off_where_any_reading_of_the_glass_empties_ever
     // shorter, then another, reads the level.
     reads_exactly(3206);
 }
+
+#[test]
+fn a_grid_a_layer_fewer_that_reads_the_same_level_is_no_second_level() {
+    // Fresh case 80927: pint glasses of four, three hidden layers each
+    // under one shown, one glass full. The measured grid (five slots)
+    // already took its headroom off, so the grid a layer fewer read the
+    // same level, and the doubt of two levels agreeing with the picture
+    // (one tube's top slot liquid, hidden layers leaving the counts
+    // open) refused it.
+    reads_exactly(80927);
+}

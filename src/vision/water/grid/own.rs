@@ -44,9 +44,10 @@ const MAX_OWN_OFFSET: f32 = 0.4;
 /// layers: the common offset of those boundaries from their nearest grid
 /// lines, where at least [`MIN_OWN_BOUNDARIES`] of them stand within
 /// [`OWN_SPREAD`] of it and it lies between [`MIN_OWN_OFFSET`] and
-/// [`MAX_OWN_OFFSET`], and [`MIN_OWN_ROWS`] or more; 0 otherwise. Only boundaries between two long runs
-/// of liquid count: a gap between balls, the glass over the liquid, a lit
-/// surface band and a `?` glyph's cell are not where two layers meet.
+/// [`MAX_OWN_OFFSET`] layers and is [`MIN_OWN_ROWS`] or more; 0 otherwise.
+/// Only boundaries between two long runs of liquid count: a gap between
+/// balls, the glass over the liquid, a lit surface band and a `?` glyph's
+/// cell are not where two layers meet.
 pub fn own_shift(profile: &Profile, geometry: &SlotGeometry) -> f32 {
     let p = profile;
     let (h, shift) = (geometry.layer_height, geometry.bottom_shift);

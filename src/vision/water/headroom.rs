@@ -109,7 +109,7 @@ fn long_runs(p: &Profile) -> impl Iterator<Item = &Run> {
 }
 
 /// Whether a `?` glyph stands in `run`.
-fn holds_glyph(glyphs: &[u32], run: &Run) -> bool {
+pub(super) fn holds_glyph(glyphs: &[u32], run: &Run) -> bool {
     glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y))
 }
 

@@ -202,8 +202,8 @@ pub(super) fn glass_through_on_tops(image: &RgbImage, detection: &Detection) -> 
     let like = |a: [u8; 3], b: [u8; 3]| delta_e(lab(a), lab(b)) < SAME_COLOR_MAX_DELTA_E;
     let top_run =
         |raw: &[[u8; 3]]| raw.last().map_or(0, |&top| raw.iter().rev().take_while(|&&c| like(c, top)).count());
-    let longest = detection.raw.iter().max_by_key(|raw| top_run(raw))?;
-    let glass = median_color(&longest[longest.len() - top_run(longest)..]);
+    let (longest, run) = detection.raw.iter().map(|raw| (raw, top_run(raw))).max_by_key(|&(_, run)| run)?;
+    let glass = median_color(&longest[longest.len() - run..]);
     let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
     let mut shares = Vec::new();
     for (tube, raw) in detection.tubes.iter().zip(&detection.raw) {

@@ -5,6 +5,7 @@
 //! say where its slots lie.
 
 use super::{SURFACE_GAP, SlotGeometry, is_long};
+use crate::vision::water::headroom::holds_glyph;
 use crate::vision::water::slots::Profile;
 use crate::vision::water::surface::is_lit_surface;
 
@@ -54,7 +55,6 @@ pub fn own_shift(profile: &Profile, geometry: &SlotGeometry) -> f32 {
     if h <= 0.0 {
         return 0.0;
     }
-    let holds_glyph = |y0: u32, y1: u32| p.glyphs.iter().any(|&y| (y0..y1).contains(&y));
     let mut off: Vec<f32> = p
         .runs
         .windows(2)
@@ -66,8 +66,8 @@ pub fn own_shift(profile: &Profile, geometry: &SlotGeometry) -> f32 {
                 && is_long(run, p)
                 && above.y1 + SURFACE_GAP >= run.y0
                 && run.y0 > p.top + 2
-                && !holds_glyph(above.y0, above.y1)
-                && !holds_glyph(run.y0, run.y1)
+                && !holds_glyph(&p.glyphs, above)
+                && !holds_glyph(&p.glyphs, run)
                 && !is_lit_surface(p, above, run)
         })
         .map(|w| {

@@ -1,0 +1,144 @@
+//! A reading's slots read again on the same grid when its counts fail or
+//! a colour looks like the empty glass: with tinted empty glass taken for
+//! empty ([`tinted`]), with the board seen through the glass taken for
+//! empty ([`through`]), with glass showing a grained board's grain taken
+//! for empty ([`grained`]), or with liquid the colour of the board taken
+//! back from the glass. Each reading again is believed only if it passes
+//! every check.
+
+use image::RgbImage;
+
+use super::super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, through, tinted};
+use super::no_top_slot_holds_liquid;
+
+/// `sight` when its reading passed; else, when its counts failed or it
+/// was doubted for a colour like the empty glass (or every tube full), its
+/// slots read again with tinted empty glass taken for empty (see
+/// [`tinted`]; the glass is the one seen on every top when known, else
+/// the glass above the liquid, else the glass the profiles were read
+/// with, else, with every tube read full, the glass of the tubes it fills
+/// wholly, or on their tops showing the board through clear glass), if
+/// that reading passes; else with the board seen through the
+/// glass taken for empty where the board changes (see [`through`]), if
+/// that passes; else with glass over a grained board taken for empty too
+/// (see [`grained`]), if that passes; else, when the
+/// counts failed, with slots read empty on top of the liquid that are
+/// unlike the empty tubes' glass taken for liquid
+/// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the
+/// failed reading, and the tinted detection if there was one, else the one
+/// with the board seen through the glass taken for empty, and whether any
+/// of those read again left no top slot holding liquid.
+pub(super) fn with_glass_empty(
+    image: &RgbImage,
+    options: &ReadOptions,
+    sight: WaterSight,
+    Glass { known: glass, profiled }: Glass,
+) -> Reread {
+    let settled = |sight| Reread { sight, glassy: None, tops_emptied: false };
+    if sight.read.is_ok() {
+        return settled(sight);
+    }
+    let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
+        return settled(sight);
+    };
+    // Every detection read again; the first that passes is the reading.
+    let mut tried: Vec<Detection> = Vec::new();
+    let mut passing = |d: Option<Detection>| {
+        let d = d?;
+        tried.push(d.clone());
+        Some(judged(image, options, d)).filter(|again| again.read.is_ok())
+    };
+    let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
+    if let Some(again) = passing(glassy.clone()) {
+        return settled(again);
+    }
+    // The glass the profiles were read with; or, with every tube full,
+    // the glass only in tubes it fills wholly, or heaped on their tops in
+    // more slots than a colour has layers, or on their tops where it is
+    // the board seen through clear glass. Not where that leaves
+    // every top slot empty: the grid is a layer too tall there, its top
+    // slot the glass over the liquid (fresh 40639: read on a grid a
+    // layer taller, hidden layers leaving the counts open).
+    let some_top_full = |sight: &WaterSight| sight.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d));
+    let other_glass = [
+        profiled,
+        tinted::glass_filling_whole_tubes(detection),
+        tinted::glass_heaped_on_tops(detection),
+        tinted::glass_through_on_tops(image, detection),
+    ];
+    if let Some(again) = other_glass
+        .into_iter()
+        .flatten()
+        .find_map(|g| passing(tinted::glass_taken_for_liquid(image, detection, Some(g))).filter(some_top_full))
+    {
+        return settled(again);
+    }
+    // Glass over another board than the empty slots stand on.
+    let through = through::board_through_glass_taken_for_liquid(image, detection);
+    if let Some(again) = passing(through.clone()) {
+        return settled(again);
+    }
+    // Glass over a grained board: its slots show the grain (and, where
+    // the glass was seen, its tint).
+    let seen = glass.or_else(|| tinted::glass_seen(image, detection));
+    let extents = [grained::Extent::Shown, grained::Extent::LikeShown, grained::Extent::Vessels];
+    if let Some(again) = extents
+        .into_iter()
+        .find_map(|extent| passing(grained::grained_glass_taken_for_liquid(image, detection, seen, extent)))
+    {
+        return settled(again);
+    }
+    // Liquid the colour of the board, where the glass is tinted unlike it.
+    if counts_failed(&sight)
+        && let Some(again) = passing(tinted::liquid_taken_for_glass(detection))
+    {
+        return settled(again);
+    }
+    // The glass taken for empty, for the grid a layer fewer: where no
+    // tinted glass was seen, the glass over another board (tuning 4655:
+    // every tube full to a layer under the rim, whose glass over the top
+    // of a gradient was read as one more layer).
+    let tops_emptied = tried.iter().any(no_top_slot_holds_liquid);
+    Reread { sight, glassy: glassy.or(through), tops_emptied }
+}
+
+/// A reading after [`with_glass_empty`]: the reading (passing, or the
+/// failed one), the detection with tinted glass (or the board through
+/// the glass) taken for empty where there was one, and whether any
+/// detection read again (with glass taken for empty, or liquid of the
+/// board's colour taken back from it) left no top slot holding liquid.
+pub(super) struct Reread {
+    pub(super) sight: WaterSight,
+    pub(super) glassy: Option<Detection>,
+    /// Some detection read again left every open tube's top slot
+    /// without liquid: the grid may be a layer too tall, its top slot a
+    /// neck's glass, though no tinted glass was seen (tuning 3206: tapered
+    /// flasks whose neck the grid read as two slots, over a cloudy sky
+    /// whose grain in the glass was read as liquid).
+    pub(super) tops_emptied: bool,
+}
+
+/// What a reading knows of the game's empty glass before its slots are
+/// read again ([`with_glass_empty`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Glass {
+    /// Seen on top of every tube, in more slots than a colour has layers
+    /// ([`glass_on_every_top`]).
+    pub(super) known: Option<[u8; 3]>,
+    /// The profiles were read with it: the empty vessels' colour, on top
+    /// of the liquid of others ([`super::headroom::mark_tinted_headroom`]).
+    pub(super) profiled: Option<[u8; 3]>,
+}
+
+/// Whether a reading failed on its counts: its layers make no whole
+/// number of colours, or no grouping into colours fits them.
+pub(super) fn counts_failed(sight: &WaterSight) -> bool {
+    matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
+}
+
+/// Whether a reading was doubted for a colour that looks like the empty
+/// glass, or for every tube full: tinted glass read as a liquid whose slots
+/// happen to make whole colours, so the counts did not fail.
+pub(super) fn glass_doubted(sight: &WaterSight) -> bool {
+    matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.glass_read_as_liquid() || *d == doubts::Doubt::AllFull)
+}

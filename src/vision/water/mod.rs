@@ -31,6 +31,7 @@ pub mod theme;
 mod through;
 mod tinted;
 pub mod tubes;
+mod unseen;
 mod vessels;
 mod zoom;
 

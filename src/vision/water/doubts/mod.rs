@@ -261,6 +261,14 @@ pub enum Doubt {
 }
 
 impl Doubt {
+    /// Whether the doubt is a colour that looks like the hidden layers'
+    /// cells, or a liquid between two hidden cells: hidden cells whose
+    /// glyph was not seen, read as a liquid.
+    pub fn hidden_read_as_liquid(&self) -> bool {
+        matches!(self, Doubt::Lookalike { what, .. } if *what == HIDDEN_CELLS)
+            || matches!(self, Doubt::LiquidBetweenCells { .. })
+    }
+
     /// Whether the doubt is a colour that looks like the empty glass (of
     /// the slots read empty, or above the liquid), or a slot that looks like
     /// another board seen through it, or like the glass level with it, or

@@ -8,7 +8,7 @@
 
 use image::RgbImage;
 
-use super::super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, through, tinted};
+use super::super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, through, tinted, unseen};
 use super::no_top_slot_holds_liquid;
 
 /// `sight` when its reading passed; else, when its counts failed or it
@@ -39,7 +39,7 @@ pub(super) fn with_glass_empty(
         return settled(sight);
     }
     let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
-        return settled(sight);
+        return settled(unseen_cells(image, options, &sight).unwrap_or(sight));
     };
     // Every detection read again; the first that passes is the reading.
     let mut tried: Vec<Detection> = Vec::new();
@@ -99,7 +99,23 @@ pub(super) fn with_glass_empty(
     // every tube full to a layer under the rim, whose glass over the top
     // of a gradient was read as one more layer).
     let tops_emptied = tried.iter().any(no_top_slot_holds_liquid);
+    // Hidden cells whose glyph was not seen, read as a liquid of their
+    // shade (not among those tried: its top slots are as read).
+    if let Some(again) = unseen_cells(image, options, &sight) {
+        return settled(again);
+    }
     Reread { sight, glassy: glassy.or(through), tops_emptied }
+}
+
+/// The reading with slots of the hidden cells' shade, where hidden cells
+/// stand, taken for hidden cells ([`unseen`]), where `sight` failed on its
+/// counts or was doubted for a colour like the hidden cells, if that
+/// reading passes every check.
+fn unseen_cells(image: &RgbImage, options: &ReadOptions, sight: &WaterSight) -> Option<WaterSight> {
+    let doubted = matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.hidden_read_as_liquid());
+    let detection = sight.detection.as_ref().filter(|_| counts_failed(sight) || doubted)?;
+    let again = judged(image, options, unseen::cells_taken_for_liquid(detection)?);
+    again.read.is_ok().then_some(again)
 }
 
 /// A reading after [`with_glass_empty`]: the reading (passing, or the
@@ -123,10 +139,10 @@ pub(super) struct Reread {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Glass {
     /// Seen on top of every tube, in more slots than a colour has layers
-    /// ([`glass_on_every_top`]).
+    /// ([`super::glass_on_every_top`]).
     pub(super) known: Option<[u8; 3]>,
     /// The profiles were read with it: the empty vessels' colour, on top
-    /// of the liquid of others ([`super::headroom::mark_tinted_headroom`]).
+    /// of the liquid of others ([`super::super::headroom::mark_tinted_headroom`]).
     pub(super) profiled: Option<[u8; 3]>,
 }
 

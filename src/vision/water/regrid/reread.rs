@@ -24,7 +24,11 @@ use super::no_top_slot_holds_liquid;
 /// (see [`grained`]), if that passes; else, when the
 /// counts failed, with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
-/// ([`tinted::liquid_taken_for_glass`]), if that passes. Otherwise the
+/// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
+/// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
+/// passes. Each of the readings again that fails so (its counts, or a
+/// colour like the hidden cells) is read once more with such slots taken
+/// for hidden cells too. Otherwise the
 /// failed reading, and the tinted detection if there was one, else the one
 /// with the board seen through the glass taken for empty, and whether any
 /// of those read again left no top slot holding liquid.
@@ -46,7 +50,13 @@ pub(super) fn with_glass_empty(
     let mut passing = |d: Option<Detection>| {
         let d = d?;
         tried.push(d.clone());
-        Some(judged(image, options, d)).filter(|again| again.read.is_ok())
+        let again = judged(image, options, d);
+        if again.read.is_ok() {
+            return Some(again);
+        }
+        // Glass read as liquid and hidden cells whose glyph was not seen,
+        // both in one reading.
+        unseen_cells(image, options, &again)
     };
     let glassy = tinted::glass_taken_for_liquid(image, detection, glass);
     if let Some(again) = passing(glassy.clone()) {

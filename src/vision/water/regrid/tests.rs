@@ -213,3 +213,13 @@ fn a_grid_a_layer_fewer_that_reads_the_same_level_is_no_second_level() {
     // open) refused it.
     reads_exactly(80927);
 }
+
+#[test]
+fn glass_read_as_liquid_and_a_cell_whose_glyph_was_not_seen_are_both_mended() {
+    // Generated tuning case 511: bulbs of six layers with straws. The
+    // empty bulb's tinted glass was read as five layers of a liquid, and
+    // one bulb's bottom hidden cell, its glyph not seen in the narrow
+    // bottom, as a liquid of the cells' shade; the glass taken for empty
+    // alone left that cell, the cell taken for hidden alone left the glass.
+    reads_exactly(511);
+}

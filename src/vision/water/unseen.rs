@@ -7,8 +7,9 @@
 //! open, the colour is doubted for looking like the hidden cells. The
 //! cells whose glyph was seen give the shade; a slot of that shade standing
 //! where hidden cells stand (under a tube's top layer, with nothing but
-//! such cells under it) is one. Tried only when the reading failed so, and
-//! believed only if the reading then passes every check.
+//! such cells under it) is one. Tried only when the reading failed so (or
+//! for a liquid between two hidden cells), and believed only if the
+//! reading then passes every check.
 
 use palette::Lab;
 
@@ -28,14 +29,13 @@ const MOST_SHADE_SPREAD: f32 = SAME_COLOR_MAX_DELTA_E / 2.0;
 
 /// The detection with every slot read as a liquid of the hidden cells'
 /// shade taken for a hidden cell (within as far of the median of the cells
-/// whose glyph was seen as the farthest of them, a small JPEG's noise,
-/// at least [`SAME_LIQUID_DELTA_E`] and at most [`MOST_SHADE_SPREAD`]),
-/// where it stands in a tube's
-/// bottom run of such slots and hidden cells, under a liquid of another
-/// colour; `None` when no cell's glyph was seen, no slot changes, or the
-/// shade stands on some open tube's top: a colour shown on top is a
-/// liquid (games show every tube's top layer), so its other slots are that
-/// liquid too.
+/// whose glyph was seen as the farthest of them, a small JPEG's noise, at
+/// least [`SAME_LIQUID_DELTA_E`] and at most [`MOST_SHADE_SPREAD`]), where
+/// it stands in a tube's bottom run of such slots and hidden cells, under
+/// a liquid of another colour; `None` when no cell's glyph was seen, no
+/// slot changes, or the shade stands on some open tube's top: a colour
+/// shown on top is a liquid (games show every tube's top layer), so its
+/// other slots are that liquid too.
 pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection> {
     let cells = super::doubts::raw_of(detection, SlotSample::Hidden);
     if cells.is_empty() {

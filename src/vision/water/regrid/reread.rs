@@ -3,8 +3,10 @@
 //! empty ([`tinted`]), with the board seen through the glass taken for
 //! empty ([`through`]), with glass showing a grained board's grain taken
 //! for empty ([`grained`]), or with liquid the colour of the board taken
-//! back from the glass. Each reading again is believed only if it passes
-//! every check.
+//! back from the glass; and, when its counts fail or a colour looks like
+//! the hidden cells, with slots of the hidden cells' shade taken for
+//! hidden cells whose glyph was not seen ([`unseen`]). Each reading again
+//! is believed only if it passes every check.
 
 use image::RgbImage;
 
@@ -28,10 +30,10 @@ use super::no_top_slot_holds_liquid;
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
 /// passes. Each of the readings again that fails so (its counts, or a
 /// colour like the hidden cells) is read once more with such slots taken
-/// for hidden cells too. Otherwise the
-/// failed reading, and the tinted detection if there was one, else the one
-/// with the board seen through the glass taken for empty, and whether any
-/// of those read again left no top slot holding liquid.
+/// for hidden cells too. Otherwise the failed reading, and the tinted
+/// detection if there was one, else the one with the board seen through
+/// the glass taken for empty, and whether any of those read again left no
+/// top slot holding liquid.
 pub(super) fn with_glass_empty(
     image: &RgbImage,
     options: &ReadOptions,
@@ -119,8 +121,8 @@ pub(super) fn with_glass_empty(
 
 /// The reading with slots of the hidden cells' shade, where hidden cells
 /// stand, taken for hidden cells ([`unseen`]), where `sight` failed on its
-/// counts or was doubted for a colour like the hidden cells, if that
-/// reading passes every check.
+/// counts or was doubted for a colour like the hidden cells or for a
+/// liquid between two hidden cells, if that reading passes every check.
 fn unseen_cells(image: &RgbImage, options: &ReadOptions, sight: &WaterSight) -> Option<WaterSight> {
     let doubted = matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.hidden_read_as_liquid());
     let detection = sight.detection.as_ref().filter(|_| counts_failed(sight) || doubted)?;

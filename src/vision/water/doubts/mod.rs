@@ -45,7 +45,6 @@
 //!   its tube's glass nor the board beside it ([`empty`]).
 
 use image::RgbImage;
-use palette::Lab;
 
 mod above;
 mod below;
@@ -56,6 +55,7 @@ mod glass;
 mod ground;
 mod groups;
 mod hidden;
+mod lookalike;
 pub(super) use hidden::glyphs_off_unit;
 mod missed;
 mod rows;
@@ -69,10 +69,10 @@ pub use missed::{left_out_by_liquid, left_out_by_walls};
 
 use super::Detection;
 use crate::geometry::{Rect, SlotSample};
-use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 pub use colors::near_colors;
 use colors::{close_colors, color_centres, labelled_samples, wide_color};
+use lookalike::{EMPTY_GLASS, GLASS_ABOVE, HIDDEN_CELLS, lookalike};
 use missed::hidden_cell_outside;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 pub use rows::narrow_tube;
@@ -454,48 +454,6 @@ fn tiny_layers(tubes: &[crate::geometry::TubeLayout]) -> Option<Doubt> {
     }
     let height = super::median(heights);
     (height < MIN_LAYER_PIXELS).then_some(Doubt::TinyLayers { height })
-}
-
-/// What [`Doubt::Lookalike`] names for the hidden layers' cells.
-const HIDDEN_CELLS: &str = "the cells of the hidden layers";
-/// What [`Doubt::Lookalike`] names for the slots read empty.
-const EMPTY_GLASS: &str = "the empty glass";
-/// What [`Doubt::Lookalike`] names for the glass above the liquid.
-const GLASS_ABOVE: &str = "the empty glass above the liquid";
-
-/// A visible colour whose layers look just like the hidden cells is a hidden
-/// layer whose glyph was not seen; one that looks just like the empty slots
-/// is empty glass taken for liquid (glass tinted unlike the board beside
-/// it). Either makes the counts add up by chance.
-fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
-    let centres = color_centres(&detection.samples, puzzle);
-    let labelled = labelled_samples(&detection.samples, puzzle);
-    let of_kind = |kind: SlotSample| raw_of(detection, kind);
-    [
-        (of_kind(SlotSample::Hidden), HIDDEN_CELLS),
-        (of_kind(SlotSample::Empty), EMPTY_GLASS),
-        (glass_above_unless_unlike_empties(image, detection), GLASS_ABOVE),
-    ]
-    .into_iter()
-    .find_map(|(cells, what)| {
-        if cells.is_empty() {
-            return None;
-        }
-        let cell = to_lab(median_color(&cells));
-        // A colour whose every layer lies under a liquid's lit surface is
-        // liquid, however like the glass (a sky-blue one before a sky).
-        let under = |&(t, k, _, _): &(usize, usize, usize, Lab)| k < detection.lit.get(t).copied().unwrap_or(0);
-        let lit = |id: usize| what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(under);
-        centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
-            let d = delta_e(c.as_ref().copied()?, cell);
-            (d < super::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
-                color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
-                what,
-                delta_e: d,
-                layers: labelled.iter().filter(|l| l.2 == id).map(|l| (l.0 + 1, l.1 + 1)).collect(),
-            })
-        })
-    })
 }
 
 /// The colour sampled in every slot of `detection` read as `kind`.

@@ -1,0 +1,56 @@
+//! A visible colour that looks just like the hidden cells, the slots read
+//! empty or the glass above the liquid: a hidden layer whose glyph was not
+//! seen, or empty glass taken for liquid, its slots making the counts add
+//! up by chance.
+
+use image::RgbImage;
+
+use super::colors::{color_centres, labelled_samples};
+use super::{Doubt, glass_above_unless_unlike_empties, raw_of};
+use crate::geometry::SlotSample;
+use crate::imaging::color::{delta_e, median_color, to_lab};
+use crate::puzzle::water::WaterPuzzle;
+use crate::vision::water::Detection;
+use palette::Lab;
+
+/// What [`Doubt::Lookalike`] names for the hidden layers' cells.
+pub(super) const HIDDEN_CELLS: &str = "the cells of the hidden layers";
+/// What [`Doubt::Lookalike`] names for the slots read empty.
+pub(super) const EMPTY_GLASS: &str = "the empty glass";
+/// What [`Doubt::Lookalike`] names for the glass above the liquid.
+pub(super) const GLASS_ABOVE: &str = "the empty glass above the liquid";
+
+/// A visible colour whose layers look just like the hidden cells is a hidden
+/// layer whose glyph was not seen; one that looks just like the empty slots
+/// is empty glass taken for liquid (glass tinted unlike the board beside
+/// it). Either makes the counts add up by chance.
+pub(super) fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
+    let centres = color_centres(&detection.samples, puzzle);
+    let labelled = labelled_samples(&detection.samples, puzzle);
+    let of_kind = |kind: SlotSample| raw_of(detection, kind);
+    [
+        (of_kind(SlotSample::Hidden), HIDDEN_CELLS),
+        (of_kind(SlotSample::Empty), EMPTY_GLASS),
+        (glass_above_unless_unlike_empties(image, detection), GLASS_ABOVE),
+    ]
+    .into_iter()
+    .find_map(|(cells, what)| {
+        if cells.is_empty() {
+            return None;
+        }
+        let cell = to_lab(median_color(&cells));
+        // A colour whose every layer lies under a liquid's lit surface is
+        // liquid, however like the glass (a sky-blue one before a sky).
+        let under = |&(t, k, _, _): &(usize, usize, usize, Lab)| k < detection.lit.get(t).copied().unwrap_or(0);
+        let lit = |id: usize| what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(under);
+        centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
+            let d = delta_e(c.as_ref().copied()?, cell);
+            (d < crate::vision::water::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
+                color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
+                what,
+                delta_e: d,
+                layers: labelled.iter().filter(|l| l.2 == id).map(|l| (l.0 + 1, l.1 + 1)).collect(),
+            })
+        })
+    })
+}

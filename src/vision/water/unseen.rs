@@ -53,11 +53,10 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
         if of_shade(&samples[top], raw[top], shade) || samples[top] == SlotSample::Hidden {
             return None;
         }
-        for k in bottom_run(samples, raw, shade) {
-            if k < top && of_shade(&samples[k], raw[k], shade) {
-                again.samples[t][k] = SlotSample::Hidden;
-                changed = true;
-            }
+        // The run stops under the top slot, which is neither.
+        for k in bottom_run(samples, raw, shade).filter(|&k| samples[k] != SlotSample::Hidden) {
+            again.samples[t][k] = SlotSample::Hidden;
+            changed = true;
         }
     }
     changed.then_some(again)

@@ -11,6 +11,7 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
+use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use palette::Lab;
 
 /// What [`Doubt::Lookalike`] names for the hidden layers' cells.
@@ -45,7 +46,7 @@ pub(super) fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterP
         let lit = |id: usize| what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(under);
         centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
             let d = delta_e(c.as_ref().copied()?, cell);
-            (d < crate::vision::water::level::SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
+            (d < SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
                 color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
                 what,
                 delta_e: d,

@@ -344,3 +344,54 @@ fn a_balls_round_bottom_over_the_gap_is_no_faint_glyph() {
     let prof = row_colors(&cells, 0, 42, 0, 100, 1);
     assert_eq!(glyph_centres(&cells, 0, 42, 0, 100, &prof).len(), 6);
 }
+
+#[test]
+fn a_glyph_in_a_cell_narrower_than_its_strip_is_a_glyph_and_a_ball_over_the_board_is_not() {
+    // Tuning 1721: wine glasses of six hidden layers, the bowl narrowing
+    // at its bottom so that on the bottom glyph's rows the outline and the
+    // board beside it fill most of the strip: the row's median is the
+    // board's, no cell, and the glyph was not found.
+    let (cell, board, outline, white) =
+        (image::Rgb([58, 44, 42]), image::Rgb([150, 170, 220]), image::Rgb([230, 228, 220]), image::Rgb([250; 3]));
+    let bowl = |inside: image::Rgb<u8>| {
+        let mut img = RgbImage::from_pixel(42, 60, cell);
+        for y in 40..60 {
+            for x in 0..42 {
+                let px = match x {
+                    0..10 | 32.. => board,
+                    10..12 | 30..32 => outline,
+                    18..24 if (44..51).contains(&y) => white,
+                    _ => inside,
+                };
+                img.put_pixel(x, y, px);
+            }
+        }
+        // The glyph of the cell above, where the cell fills the strip.
+        for y in 20..27 {
+            for x in 18..24 {
+                img.put_pixel(x, y, white);
+            }
+        }
+        img
+    };
+    let img = bowl(cell);
+    let prof = row_colors(&img, 0, 42, 0, 60, 1);
+    assert!(!is_dark_grey(prof[47]), "{:?}", prof[47]);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![23, 47]);
+    // The same strokes with the board, not a cell, either side of them (a
+    // dark ball's narrow bottom between light marks, say) are no glyph.
+    let img = bowl(board);
+    let prof = row_colors(&img, 0, 42, 0, 60, 1);
+    assert_eq!(glyph_centres(&img, 0, 42, 0, 60, &prof), vec![23]);
+}
+
+#[test]
+fn wine_glasses_whose_bottom_glyph_stands_in_the_bowls_narrow_bottom_read_exactly() {
+    // Generated tuning case 1721 whole: refused before ("glyphs that do
+    // not stand one in each hidden layer read"), five glyphs found for six.
+    let case = crate::synthetic::water::generate::case(1721);
+    let sight = crate::vision::water::read(&case.picture, &crate::vision::water::ReadOptions::default());
+    let read = sight.read.unwrap_or_else(|e| panic!("case 1721: {e}"));
+    let renamed = crate::puzzle::water::renamed_in_order;
+    assert_eq!(renamed(&read.puzzle.to_string()), renamed(&case.level.to_string()));
+}

@@ -56,6 +56,16 @@ pub(super) fn with_glass_empty(
         if again.read.is_ok() {
             return Some(again);
         }
+        // Glass read as liquid and a liquid read as glass, both in one
+        // reading: the empty tubes' tinted glass, once taken for empty,
+        // shows the glass a dark ball on a dark board is unlike (tuning
+        // 2410: three empty ball tubes read full of their grey glass, and
+        // a dark green ball on a dark brown board read empty).
+        let liquid_back =
+            again.detection.as_ref().filter(|_| counts_failed(&again)).and_then(tinted::liquid_taken_for_glass);
+        if let Some(back) = liquid_back.map(|d| judged(image, options, d)).filter(|s| s.read.is_ok()) {
+            return Some(back);
+        }
         // Glass read as liquid and hidden cells whose glyph was not seen,
         // both in one reading.
         unseen_cells(image, options, &again)

@@ -138,10 +138,7 @@ fn glyphs_of(
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
         }
         if !is_dark_grey(cell) {
-            match cell_around_strokes(img, (x0, x1), y, third, above) {
-                Some(inner) => cell = inner,
-                None => return false,
-            }
+            return false;
         }
         // Strokes in the middle third: a `?` is centred, while a round
         // bottom's outline enters the strip from its sides. Its strokes are
@@ -221,42 +218,6 @@ fn glyphs_of(
         glyphs.into_iter().filter(tall).collect()
     }
 }
-
-/// The cell's grey on row `y` of the strip `x0..x1` where the cell is
-/// narrower than the strip: a bowl's narrow bottom, the vessel's outline
-/// and the board beside it standing in the strip's sides, so that the
-/// row's median is no cell (the bottom glyph of wine glasses of six hidden
-/// layers, tuning 1721, 1723). Believed only where the strokes in the
-/// strip's middle third (`third` its width) stand inside the cell: the
-/// first pixel that is no stroke either side of them is of the cell's
-/// grey, as a glyph stands on its cell; a dark ball narrowing to its gap
-/// has the light board outside it, not inside. The grey is the median of
-/// the row's dark grey pixels, at least [`MIN_CELL_BESIDE_GLYPH`] of them
-/// either side of the strokes.
-fn cell_around_strokes(img: &RgbImage, (x0, x1): (u32, u32), y: u32, third: u32, above: u8) -> Option<[u8; 3]> {
-    let row: Vec<[u8; 3]> = (x0..x1).map(|x| img.get_pixel(x, y).0).collect();
-    let greys: Vec<[u8; 3]> = row.iter().copied().filter(|&p| is_dark_grey(p)).collect();
-    if greys.len() < 2 * MIN_CELL_BESIDE_GLYPH {
-        return None;
-    }
-    let cell = crate::imaging::color::median_color(&greys);
-    let stroke = |p: &[u8; 3]| is_stroke_above(*p, cell, GLYPH_WHITE, above);
-    let middle = third as usize..row.len() - third as usize;
-    let first = middle.clone().find(|&i| stroke(&row[i]))?;
-    let last = middle.rev().find(|&i| stroke(&row[i]))?;
-    // The cell's pixels next to the strokes' ends, outward.
-    let beside = |side: &mut dyn Iterator<Item = usize>| {
-        side.skip_while(|&i| stroke(&row[i])).take(MIN_CELL_BESIDE_GLYPH).filter(|&i| is_dark_grey(row[i])).count()
-            == MIN_CELL_BESIDE_GLYPH
-    };
-    (beside(&mut (0..first).rev()) && beside(&mut (last + 1..row.len()))).then_some(cell)
-}
-
-/// Fewest pixels of a hidden cell's grey standing next to a glyph's
-/// strokes on either side for [`cell_around_strokes`] to take the row for
-/// a cell narrower than its strip: two, so one anti-aliased pixel between
-/// a stroke and the outline is no cell. Not fitted.
-const MIN_CELL_BESIDE_GLYPH: usize = 2;
 
 /// The greenest a hidden cell's grey may be (sRGB): a CIELAB lightness of
 /// [`HIDDEN_CELL_MAX_LIGHTNESS`] is a luminance of 0.156, which green's

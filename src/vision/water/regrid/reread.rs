@@ -5,8 +5,9 @@
 //! for empty ([`grained`]), or with liquid the colour of the board taken
 //! back from the glass; and, when its counts fail or a colour looks like
 //! the hidden cells, with slots of the hidden cells' shade taken for
-//! hidden cells whose glyph was not seen ([`unseen`]). Each reading again
-//! is believed only if it passes every check.
+//! hidden cells whose glyph was not seen ([`unseen`]); a reading again
+//! with glass taken for empty may need either of the last two as well.
+//! Each reading again is believed only if it passes every check.
 
 use image::RgbImage;
 
@@ -28,9 +29,11 @@ use super::no_top_slot_holds_liquid;
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
-/// passes. Each of the readings again that fails so (its counts, or a
-/// colour like the hidden cells) is read once more with such slots taken
-/// for hidden cells too. Otherwise the failed reading, and the tinted
+/// passes. Each of the readings again that fails on its counts is read
+/// once more with slots read empty on top of the liquid, unlike the glass
+/// its empty tubes show, taken for liquid; and each that fails so (its
+/// counts, or a colour like the hidden cells) with slots of the cells'
+/// shade taken for hidden cells. Otherwise the failed reading, and the tinted
 /// detection if there was one, else the one with the board seen through
 /// the glass taken for empty, and whether any of those read again left no
 /// top slot holding liquid.

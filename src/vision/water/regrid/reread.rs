@@ -61,9 +61,10 @@ pub(super) fn with_glass_empty(
         }
         // Glass read as liquid and a liquid read as glass, both in one
         // reading: the empty tubes' tinted glass, once taken for empty,
-        // shows the glass a dark ball on a dark board is unlike (tuning
-        // 2410: three empty ball tubes read full of their grey glass, and
-        // a dark green ball on a dark brown board read empty).
+        // shows the glass a dark ball on a dark board is unlike (fresh
+        // 89150: three empty ball tubes read full of their grey glass, and
+        // a dark ball on a dark board read empty; tuning 3815, a navy top
+        // layer on a dark sea).
         let liquid_back =
             again.detection.as_ref().filter(|_| counts_failed(&again)).and_then(tinted::liquid_taken_for_glass);
         if let Some(back) = liquid_back.map(|d| judged(image, options, d)).filter(|s| s.read.is_ok()) {

@@ -5,9 +5,8 @@
 //! for empty ([`grained`]), or with liquid the colour of the board taken
 //! back from the glass; and, when its counts fail or a colour looks like
 //! the hidden cells, with slots of the hidden cells' shade taken for
-//! hidden cells whose glyph was not seen ([`unseen`]); a reading again
-//! with glass taken for empty may need either of the last two as well.
-//! Each reading again is believed only if it passes every check.
+//! hidden cells whose glyph was not seen ([`unseen`]). Each reading again
+//! is believed only if it passes every check.
 
 use image::RgbImage;
 
@@ -29,11 +28,9 @@ use super::no_top_slot_holds_liquid;
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
-/// passes. Each of the readings again that fails on its counts is read
-/// once more with slots read empty on top of the liquid, unlike the glass
-/// its empty tubes show, taken for liquid; and each that fails so (its
-/// counts, or a colour like the hidden cells) with slots of the cells'
-/// shade taken for hidden cells. Otherwise the failed reading, and the tinted
+/// passes. Each of the readings again that fails so (its counts, or a
+/// colour like the hidden cells) is read once more with such slots taken
+/// for hidden cells too. Otherwise the failed reading, and the tinted
 /// detection if there was one, else the one with the board seen through
 /// the glass taken for empty, and whether any of those read again left no
 /// top slot holding liquid.
@@ -58,17 +55,6 @@ pub(super) fn with_glass_empty(
         let again = judged(image, options, d);
         if again.read.is_ok() {
             return Some(again);
-        }
-        // Glass read as liquid and a liquid read as glass, both in one
-        // reading: the empty tubes' tinted glass, once taken for empty,
-        // shows the glass a dark ball on a dark board is unlike (fresh
-        // 89150: three empty ball tubes read full of their grey glass, and
-        // a dark ball on a dark board read empty; tuning 3815, a navy top
-        // layer on a dark sea).
-        let liquid_back =
-            again.detection.as_ref().filter(|_| counts_failed(&again)).and_then(tinted::liquid_taken_for_glass);
-        if let Some(back) = liquid_back.map(|d| judged(image, options, d)).filter(|s| s.read.is_ok()) {
-            return Some(back);
         }
         // Glass read as liquid and hidden cells whose glyph was not seen,
         // both in one reading.

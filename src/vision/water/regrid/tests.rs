@@ -223,14 +223,3 @@ fn glass_read_as_liquid_and_a_cell_whose_glyph_was_not_seen_are_both_mended() {
     // alone left that cell, the cell taken for hidden alone left the glass.
     reads_exactly(511);
 }
-
-#[test]
-fn glass_read_as_liquid_and_a_liquid_read_as_glass_are_both_mended() {
-    // Generated tuning case 3815: hurricane glasses of five layers on a
-    // dark textured sea. The two empty glasses' glass over the texture
-    // read as liquid, and a navy top layer on the dark sea read as glass:
-    // with the glass taken for empty the counts failed by that layer, and
-    // only once the empty glasses showed the glass was the navy layer
-    // unlike it.
-    reads_exactly(3815);
-}

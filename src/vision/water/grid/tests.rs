@@ -2,6 +2,7 @@
 //! layer of their own, lit-surface conventions, corks, shoulders and glyphs.
 
 use super::*;
+use crate::vision::water::slots::Top;
 
 /// A profile of a tube `width` wide from row `top` to its liquid's
 /// bottom, with runs `(y0, y1, empty)`.

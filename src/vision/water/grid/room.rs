@@ -3,20 +3,27 @@
 //! spans up to its body's top.
 //!
 //! The glass a tube shows above its liquid is measured where it is seen;
-//! a tube showing none is measured from its outline.
+//! a tube showing none is measured from its outline, rim and all, which
+//! only bounds its glass from above. A cap or cork on a complete vessel
+//! stands above the row's other bodies and is no room.
 
+use super::super::median;
 use super::super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::super::surface::is_lit_surface;
 use super::{SURFACE_GAP, is_long};
 
-/// The tubes of a screenshot.
+/// The tubes of a screenshot, with the ones that show their glass.
 pub(super) struct Room<'a> {
     profiles: &'a [Profile],
+    all: Vec<&'a Profile>,
+    seen: Vec<&'a Profile>,
 }
 
 impl<'a> Room<'a> {
     pub fn of(profiles: &'a [Profile]) -> Room<'a> {
-        Room { profiles }
+        let all: Vec<&Profile> = profiles.iter().collect();
+        let seen = profiles.iter().filter(|p| glass_seen(p).is_some()).collect();
+        Room { profiles, all, seen }
     }
 
     /// How many layers fit, on a grid of height `h` whose bottom is moved
@@ -27,12 +34,19 @@ impl<'a> Room<'a> {
     }
 
     /// The height in layers of the median tube, from the top of its glass
-    /// ([`glass_top`]).
+    /// ([`glass_top`]); where the tubes that show glass are lower, theirs
+    /// (test 1000238: full wine glasses, the rim and a headroom shorter
+    /// than a run over the liquid, were 5.97 layers tall, the empty ones
+    /// 5.04). Never higher: a cap read as glass over the liquid is no room
+    /// (test 1000228: capped bulbs, 8.6 where the others showed 7.1).
     pub fn height(&self, h: f32, shift: f32) -> f32 {
-        let mut v: Vec<f32> =
-            self.profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
-        v.sort_by(f32::total_cmp);
-        v[v.len() / 2]
+        let median_of = |tubes: &[&Profile]| {
+            let mut v: Vec<f32> = tubes.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
+            v.sort_by(f32::total_cmp);
+            v.get(v.len() / 2).copied()
+        };
+        let whole = median_of(&self.all).unwrap_or(0.0);
+        median_of(&self.seen).map_or(whole, |s| s.min(whole))
     }
 
     /// A vessel whose liquid reaches its body's top holds at least the
@@ -45,15 +59,17 @@ impl<'a> Room<'a> {
     /// its colour is one of the level's: a whole layer of it stands
     /// somewhere, or the level hides layers ([`a_layer_elsewhere`]); the
     /// outline's stroke between a tube's rim and its top ball is none
-    /// (tuning 3014: six balls read as seven).
+    /// (tuning 3014: six balls read as seven). The body is measured from
+    /// its row's top ([`Room::row_top`]).
     fn fullest(&self, h: f32, shift: f32) -> usize {
         let layers = |p: &Profile, y: u32| ((p.bottom as f32 + shift - y as f32) / h).round() as usize;
         self.profiles
             .iter()
             .filter(|p| p.top_is == Top::BodyTop)
             .filter_map(|p| {
-                let first = p.runs.first().filter(|r| !r.empty && r.y0 <= p.top + 2)?;
-                let spanned = if is_long(first, p) { layers(p, p.top) } else { 0 };
+                let top = p.top.max(self.row_top(p));
+                let first = p.runs.first().filter(|r| !r.empty && r.y0 <= top + 2)?;
+                let spanned = if is_long(first, p) { layers(p, top) } else { 0 };
                 let over = p.runs.get(1).filter(|next| {
                     !next.empty
                         && is_long(next, p)
@@ -65,6 +81,19 @@ impl<'a> Room<'a> {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// The median top of the tubes in `p`'s row (resting on its bottom,
+    /// within half its height: rows stand a whole tube apart). The vessels
+    /// of a row are alike, so a body's top standing above the row's is
+    /// something over the body read as its first run: a cap or a cork on
+    /// a complete vessel (test 1000229: a capped bulb a layer and a half
+    /// over its row, seven layers read as eight), or a rim where the
+    /// vessel's box reached over it (tuning 5238: a wine glass's white rim
+    /// read as a whole layer over the one green layer it held).
+    fn row_top(&self, p: &Profile) -> u32 {
+        let reach = (p.bottom - p.top) / 2;
+        median(self.profiles.iter().filter(|q| q.bottom.abs_diff(p.bottom) <= reach).map(|q| q.top).collect())
     }
 }
 
@@ -96,13 +125,97 @@ fn a_layer_elsewhere(profiles: &[Profile], run: &Run) -> bool {
 /// under it taken for the top, capacity 5 read for 6). The gap of glass
 /// under a cork has liquid under it, and no gap.
 fn glass_top(p: &Profile) -> u32 {
-    let Some((i, glass)) =
-        p.runs.iter().enumerate().take_while(|(_, r)| r.empty || !is_long(r, p)).find(|(_, r)| r.empty)
-    else {
-        return p.top;
-    };
+    glass_seen(p).unwrap_or(p.top)
+}
+
+/// The top of the glass a tube shows above its liquid ([`glass_top`]);
+/// `None` where it shows none.
+fn glass_seen(p: &Profile) -> Option<u32> {
+    let (i, glass) = p.runs.iter().enumerate().take_while(|(_, r)| r.empty || !is_long(r, p)).find(|(_, r)| r.empty)?;
     let between_contents =
         |j: usize| p.runs[j].empty && !p.runs[j - 1].empty && p.runs.get(j + 1).is_some_and(|r| !r.empty);
     let between_balls = !is_long(glass, p) && (i + 1..p.runs.len()).any(between_contents);
-    if between_balls { p.top } else { glass.y0 }
+    (!between_balls).then_some(glass.y0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A vessel's profile from `top` to `bottom` with runs `(y0, y1,
+    /// colour, empty)`, whose shortest layer is `shortest`.
+    fn vessel(top: u32, bottom: u32, shortest: u32, runs: &[(u32, u32, u32, bool)]) -> Profile {
+        let color = |rgb: u32| [(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8];
+        Profile {
+            runs: runs.iter().map(|&(y0, y1, rgb, empty)| Run { y0, y1, color: color(rgb), empty }).collect(),
+            glyphs: Vec::new(),
+            glyph_rows: Vec::new(),
+            top,
+            shortest_layer: shortest,
+            bottom,
+            top_is: Top::BodyTop,
+            columns: (10, 50),
+        }
+    }
+
+    /// Runs of `n` layers `h` rows tall down to `bottom`, colours from
+    /// `colours` in turn.
+    fn layers(bottom: u32, h: u32, colours: &[u32]) -> Vec<(u32, u32, u32, bool)> {
+        (0..colours.len() as u32)
+            .rev()
+            .map(|i| (bottom - (i + 1) * h, bottom - i * h, colours[i as usize], false))
+            .collect()
+    }
+
+    #[test]
+    fn where_no_glass_shows_over_full_tubes_the_empty_tubes_glass_gives_the_room() {
+        // Test 1000238 as read: wine glasses of 12.81-row units, the full
+        // ones' rim and a headroom too short for a run standing 13 rows
+        // over five layers (5.97 layers from the outline's top), the
+        // empty ones' glass 5.03 layers tall. Five fit, not six.
+        let full = vessel(492, 568, 8, &layers(568, 13, &[0xff0000, 0x00ff00, 0x0000ff, 0xffff00, 0x00ffff]));
+        let empty = vessel(492, 568, 8, &[(504, 568, 0xeeeeee, true)]);
+        let tubes = [full.clone(), full.clone(), full.clone(), full, empty.clone(), empty];
+        let room = Room::of(&tubes);
+        assert!((room.height(12.81, 0.5) - 5.03).abs() < 0.05, "{}", room.height(12.81, 0.5));
+        assert_eq!(room.capacity(12.81, 0.5), 5);
+    }
+
+    #[test]
+    fn a_cap_read_as_glass_over_the_liquid_adds_no_room() {
+        // Test 1000228 as read: bulbs of 24.66-row units, seven layers;
+        // two capped full ones whose cap reads as glass over the liquid
+        // (8.6 and 8.9 layers from its top), two empty ones showing 7.1.
+        // The tubes that show glass are no higher than the others.
+        let colours = [0x102030, 0x405060, 0x708090, 0xa0b0c0, 0xd0e0f0, 0x300000, 0x003000];
+        let full = vessel(654, 828, 10, &layers(828, 25, &colours));
+        let capped = |top: u32| {
+            let mut runs = vec![(top, 653, 0xa58164, true)];
+            runs.extend(layers(828, 25, &colours));
+            vessel(top, 828, 10, &runs)
+        };
+        let empty = vessel(654, 828, 10, &[(654, 827, 0xeeeeee, true)]);
+        let tubes = [full.clone(), full.clone(), capped(609), capped(616), empty.clone(), empty, full];
+        let room = Room::of(&tubes);
+        assert!(room.height(24.66, 1.08) < 7.2, "{}", room.height(24.66, 1.08));
+        assert_eq!(room.capacity(24.66, 1.08), 7);
+    }
+
+    #[test]
+    fn a_cap_over_its_rows_tops_is_no_layer_of_a_full_vessel() {
+        // Test 1000229 as read: capped bulbs of 16.45-row units holding
+        // seven layers. The capped one's body top stands 26 rows over its
+        // row's (the cap, a run of its own colour, read as its first
+        // run): measured from there it spans eight layers.
+        let colours = [0x102030, 0x405060, 0x708090, 0xa0b0c0, 0xd0e0f0, 0x300000];
+        let mut capped_runs = vec![(458, 481, 0xa58164, false)];
+        capped_runs.extend(layers(594, 16, &colours));
+        let open = vessel(484, 594, 8, &layers(594, 16, &colours));
+        let capped = vessel(458, 594, 8, &capped_runs);
+        let below = vessel(822, 936, 8, &layers(936, 16, &[colours.as_slice(), &[0x003000]].concat()));
+        let tubes = [open.clone(), capped, open, below];
+        let room = Room::of(&tubes);
+        assert_eq!(room.fullest(16.45, 1.74), 7);
+        assert_eq!(room.capacity(16.45, 1.74), 7);
+    }
 }

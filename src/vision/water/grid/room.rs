@@ -140,23 +140,8 @@ fn glass_seen(p: &Profile) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::vessel;
     use super::*;
-
-    /// A vessel's profile from `top` to `bottom` with runs `(y0, y1,
-    /// colour, empty)`, whose shortest layer is `shortest`.
-    fn vessel(top: u32, bottom: u32, shortest: u32, runs: &[(u32, u32, u32, bool)]) -> Profile {
-        let color = |rgb: u32| [(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8];
-        Profile {
-            runs: runs.iter().map(|&(y0, y1, rgb, empty)| Run { y0, y1, color: color(rgb), empty }).collect(),
-            glyphs: Vec::new(),
-            glyph_rows: Vec::new(),
-            top,
-            shortest_layer: shortest,
-            bottom,
-            top_is: Top::BodyTop,
-            columns: (10, 50),
-        }
-    }
 
     /// Runs of `n` layers `h` rows tall down to `bottom`, colours from
     /// `colours` in turn.

@@ -151,7 +151,7 @@ fn a_layer_of_its_own_cut_short_by_the_shoulder_is_one_more_layer() {
 
 /// A vessel's profile as read (runs `(y0, y1, colour, empty)`), with the
 /// shortest layer a vessel found by its liquid was given.
-fn vessel(top: u32, bottom: u32, shortest_layer: u32, runs: &[(u32, u32, u32, bool)]) -> Profile {
+pub(super) fn vessel(top: u32, bottom: u32, shortest_layer: u32, runs: &[(u32, u32, u32, bool)]) -> Profile {
     let color = |rgb: u32| [(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8];
     Profile {
         runs: runs.iter().map(|&(y0, y1, rgb, empty)| Run { y0, y1, color: color(rgb), empty }).collect(),

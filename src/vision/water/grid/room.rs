@@ -3,27 +3,22 @@
 //! spans up to its body's top.
 //!
 //! The glass a tube shows above its liquid is measured where it is seen;
-//! a tube showing none is measured from its outline, rim and all, which
-//! only bounds its glass from above. A cap or cork on a complete vessel
-//! stands above the row's other bodies and is no room.
+//! a tube showing none is measured from its outline. A cap or cork on a
+//! complete vessel stands above the row's other bodies and is no layer.
 
 use super::super::median;
 use super::super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::super::surface::is_lit_surface;
 use super::{SURFACE_GAP, is_long};
 
-/// The tubes of a screenshot, with the ones that show their glass.
+/// The tubes of a screenshot.
 pub(super) struct Room<'a> {
     profiles: &'a [Profile],
-    all: Vec<&'a Profile>,
-    seen: Vec<&'a Profile>,
 }
 
 impl<'a> Room<'a> {
     pub fn of(profiles: &'a [Profile]) -> Room<'a> {
-        let all: Vec<&Profile> = profiles.iter().collect();
-        let seen = profiles.iter().filter(|p| glass_seen(p).is_some()).collect();
-        Room { profiles, all, seen }
+        Room { profiles }
     }
 
     /// How many layers fit, on a grid of height `h` whose bottom is moved
@@ -34,19 +29,12 @@ impl<'a> Room<'a> {
     }
 
     /// The height in layers of the median tube, from the top of its glass
-    /// ([`glass_top`]); where the tubes that show glass are lower, theirs
-    /// (test 1000238: full wine glasses, the rim and a headroom shorter
-    /// than a run over the liquid, were 5.97 layers tall, the empty ones
-    /// 5.04). Never higher: a cap read as glass over the liquid is no room
-    /// (test 1000228: capped bulbs, 8.6 where the others showed 7.1).
+    /// ([`glass_top`]).
     pub fn height(&self, h: f32, shift: f32) -> f32 {
-        let median_of = |tubes: &[&Profile]| {
-            let mut v: Vec<f32> = tubes.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
-            v.sort_by(f32::total_cmp);
-            v.get(v.len() / 2).copied()
-        };
-        let whole = median_of(&self.all).unwrap_or(0.0);
-        median_of(&self.seen).map_or(whole, |s| s.min(whole))
+        let mut v: Vec<f32> =
+            self.profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
     }
 
     /// A vessel whose liquid reaches its body's top holds at least the
@@ -125,17 +113,15 @@ fn a_layer_elsewhere(profiles: &[Profile], run: &Run) -> bool {
 /// under it taken for the top, capacity 5 read for 6). The gap of glass
 /// under a cork has liquid under it, and no gap.
 fn glass_top(p: &Profile) -> u32 {
-    glass_seen(p).unwrap_or(p.top)
-}
-
-/// The top of the glass a tube shows above its liquid ([`glass_top`]);
-/// `None` where it shows none.
-fn glass_seen(p: &Profile) -> Option<u32> {
-    let (i, glass) = p.runs.iter().enumerate().take_while(|(_, r)| r.empty || !is_long(r, p)).find(|(_, r)| r.empty)?;
+    let Some((i, glass)) =
+        p.runs.iter().enumerate().take_while(|(_, r)| r.empty || !is_long(r, p)).find(|(_, r)| r.empty)
+    else {
+        return p.top;
+    };
     let between_contents =
         |j: usize| p.runs[j].empty && !p.runs[j - 1].empty && p.runs.get(j + 1).is_some_and(|r| !r.empty);
     let between_balls = !is_long(glass, p) && (i + 1..p.runs.len()).any(between_contents);
-    (!between_balls).then_some(glass.y0)
+    if between_balls { p.top } else { glass.y0 }
 }
 
 #[cfg(test)]
@@ -150,40 +136,6 @@ mod tests {
             .rev()
             .map(|i| (bottom - (i + 1) * h, bottom - i * h, colours[i as usize], false))
             .collect()
-    }
-
-    #[test]
-    fn where_no_glass_shows_over_full_tubes_the_empty_tubes_glass_gives_the_room() {
-        // Test 1000238 as read: wine glasses of 12.81-row units, the full
-        // ones' rim and a headroom too short for a run standing 13 rows
-        // over five layers (5.97 layers from the outline's top), the
-        // empty ones' glass 5.03 layers tall. Five fit, not six.
-        let full = vessel(492, 568, 8, &layers(568, 13, &[0xff0000, 0x00ff00, 0x0000ff, 0xffff00, 0x00ffff]));
-        let empty = vessel(492, 568, 8, &[(504, 568, 0xeeeeee, true)]);
-        let tubes = [full.clone(), full.clone(), full.clone(), full, empty.clone(), empty];
-        let room = Room::of(&tubes);
-        assert!((room.height(12.81, 0.5) - 5.03).abs() < 0.05, "{}", room.height(12.81, 0.5));
-        assert_eq!(room.capacity(12.81, 0.5), 5);
-    }
-
-    #[test]
-    fn a_cap_read_as_glass_over_the_liquid_adds_no_room() {
-        // Test 1000228 as read: bulbs of 24.66-row units, seven layers;
-        // two capped full ones whose cap reads as glass over the liquid
-        // (8.6 and 8.9 layers from its top), two empty ones showing 7.1.
-        // The tubes that show glass are no higher than the others.
-        let colours = [0x102030, 0x405060, 0x708090, 0xa0b0c0, 0xd0e0f0, 0x300000, 0x003000];
-        let full = vessel(654, 828, 10, &layers(828, 25, &colours));
-        let capped = |top: u32| {
-            let mut runs = vec![(top, 653, 0xa58164, true)];
-            runs.extend(layers(828, 25, &colours));
-            vessel(top, 828, 10, &runs)
-        };
-        let empty = vessel(654, 828, 10, &[(654, 827, 0xeeeeee, true)]);
-        let tubes = [full.clone(), full.clone(), capped(609), capped(616), empty.clone(), empty, full];
-        let room = Room::of(&tubes);
-        assert!(room.height(24.66, 1.08) < 7.2, "{}", room.height(24.66, 1.08));
-        assert_eq!(room.capacity(24.66, 1.08), 7);
     }
 
     #[test]

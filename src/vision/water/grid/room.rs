@@ -80,7 +80,7 @@ impl<'a> Room<'a> {
     /// vessel's box reached over it (tuning 5238: a wine glass's white rim
     /// read as a whole layer over the one green layer it held).
     fn row_top(&self, p: &Profile) -> u32 {
-        let reach = (p.bottom - p.top) / 2;
+        let reach = p.bottom.saturating_sub(p.top) / 2;
         median(self.profiles.iter().filter(|q| q.bottom.abs_diff(p.bottom) <= reach).map(|q| q.top).collect())
     }
 }

@@ -11,14 +11,15 @@ use super::super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
 use super::super::surface::is_lit_surface;
 use super::{SURFACE_GAP, is_long};
 
-/// The tubes of a screenshot.
+/// The tubes of a screenshot, with each one's row's top ([`row_top`]).
 pub(super) struct Room<'a> {
     profiles: &'a [Profile],
+    row_tops: Vec<u32>,
 }
 
 impl<'a> Room<'a> {
     pub fn of(profiles: &'a [Profile]) -> Room<'a> {
-        Room { profiles }
+        Room { profiles, row_tops: profiles.iter().map(|p| row_top(profiles, p)).collect() }
     }
 
     /// How many layers fit, on a grid of height `h` whose bottom is moved
@@ -48,14 +49,15 @@ impl<'a> Room<'a> {
     /// somewhere, or the level hides layers ([`a_layer_elsewhere`]); the
     /// outline's stroke between a tube's rim and its top ball is none
     /// (tuning 3014: six balls read as seven). The body is measured from
-    /// its row's top ([`Room::row_top`]).
+    /// its row's top ([`row_top`]).
     fn fullest(&self, h: f32, shift: f32) -> usize {
         let layers = |p: &Profile, y: u32| ((p.bottom as f32 + shift - y as f32) / h).round() as usize;
         self.profiles
             .iter()
-            .filter(|p| p.top_is == Top::BodyTop)
-            .filter_map(|p| {
-                let top = p.top.max(self.row_top(p));
+            .zip(&self.row_tops)
+            .filter(|(p, _)| p.top_is == Top::BodyTop)
+            .filter_map(|(p, &row_top)| {
+                let top = p.top.max(row_top);
                 let first = p.runs.first().filter(|r| !r.empty && r.y0 <= top + 2)?;
                 let spanned = if is_long(first, p) { layers(p, top) } else { 0 };
                 let over = p.runs.get(1).filter(|next| {
@@ -70,19 +72,19 @@ impl<'a> Room<'a> {
             .max()
             .unwrap_or(0)
     }
+}
 
-    /// The median top of the tubes in `p`'s row (resting on its bottom,
-    /// within half its height: rows stand a whole tube apart). The vessels
-    /// of a row are alike, so a body's top standing above the row's is
-    /// something over the body read as its first run: a cap or a cork on
-    /// a complete vessel (test 1000229: a capped bulb a layer and a half
-    /// over its row, seven layers read as eight), or a rim where the
-    /// vessel's box reached over it (tuning 5238: a wine glass's white rim
-    /// read as a whole layer over the one green layer it held).
-    fn row_top(&self, p: &Profile) -> u32 {
-        let reach = p.bottom.saturating_sub(p.top) / 2;
-        median(self.profiles.iter().filter(|q| q.bottom.abs_diff(p.bottom) <= reach).map(|q| q.top).collect())
-    }
+/// The median top of the tubes in `p`'s row (resting on its bottom,
+/// within half its height: rows stand a whole tube apart). The vessels
+/// of a row are alike, so a body's top standing above the row's is
+/// something over the body read as its first run: a cap or a cork on
+/// a complete vessel (test 1000229: a capped bulb a layer and a half
+/// over its row, seven layers read as eight), or a rim where the
+/// vessel's box reached over it (tuning 5238: a wine glass's white rim
+/// read as a whole layer over the one green layer it held).
+fn row_top(profiles: &[Profile], p: &Profile) -> u32 {
+    let reach = p.bottom.saturating_sub(p.top) / 2;
+    median(profiles.iter().filter(|q| q.bottom.abs_diff(p.bottom) <= reach).map(|q| q.top).collect())
 }
 
 /// Whether a long run of liquid other than `run`, in any of `profiles`,

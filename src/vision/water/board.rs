@@ -25,9 +25,15 @@ pub(crate) fn looks_empty(slot: [u8; 3], beside: [u8; 3]) -> bool {
 /// board (the empty vessels show it, [`super::headroom`]): such glass never
 /// shows the bare board, so a slot like the board but unlike the glass is
 /// a liquid of the board's colour (dark blue vases on a dark blue board,
-/// tuning 3044).
+/// tuning 3044). And a slot like that glass is empty glass whatever the
+/// board beside it: glass tinted far off a dark board (tuning 1074: grey
+/// tubes on aubergine, ΔE over [`EMPTY_DELTA_E`]) looks like the board
+/// nowhere, and its empty vessels were read full of a grey liquid.
 pub(crate) fn looks_empty_through(slot: [u8; 3], beside: [u8; 3], glass: Option<[u8; 3]>) -> bool {
-    looks_empty(slot, beside) && glass.is_none_or(|g| !unlike_glass(slot, g))
+    match glass {
+        Some(g) => !unlike_glass(slot, g),
+        None => looks_empty(slot, beside),
+    }
 }
 
 /// Whether `color` is no shade of the tinted glass `glass`: farther from
@@ -322,6 +328,19 @@ mod tests {
         assert!(!looks_empty_through(liquid, board, Some(glass)));
         // The glass itself, or a shade of it, is still empty.
         assert!(looks_empty_through([78, 92, 100], [70, 85, 96], Some(glass)));
+    }
+
+    #[test]
+    fn a_slot_like_the_tinted_glass_is_empty_whatever_the_board_beside_it() {
+        // Tuning 1074's colours as sampled: an empty tube's slot of grey
+        // glass, the aubergine board beside it, the glass the empty tubes
+        // show, and a blue liquid.
+        let (slot, board, glass, liquid) = ([92, 81, 87], [48, 35, 45], [91, 80, 86], [0, 64, 110]);
+        // Clear glass (none found): the glass is too far off the board.
+        assert!(!looks_empty_through(slot, board, None));
+        // Known, the glass is empty wherever it is seen, and a liquid is not.
+        assert!(looks_empty_through(slot, board, Some(glass)));
+        assert!(!looks_empty_through(liquid, board, Some(glass)));
     }
 
     #[test]

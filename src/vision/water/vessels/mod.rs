@@ -211,6 +211,8 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
         anchors.iter().zip(&anchor_axes).filter_map(|(c, &cx)| trace(edges, cx, c.y1, half, c.y0)).collect();
     let outlines = outlines_agreed(traced, half);
     let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
+    let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
+    let held = Held::of(&bands);
     let (rim, body_top) = if outlines.is_empty() {
         (tallest, tallest)
     } else {
@@ -222,13 +224,22 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
             b - median(outlines.iter().map(|o| o.body_top as f32).collect()),
         )
     };
+    // A tube holds its balls: outlines traced to a rim under the balls
+    // they hold by more than a ball lost the walls on the way up (faint
+    // glass over a cloudy sky, tuning theme 374: rims read one to four
+    // balls under the top ball, the template two balls tall) and end
+    // nowhere; the tubes then reach as high as the tallest column of
+    // balls. Balls stand in straight tubes; liquid may stand over where
+    // the walls' trace ends, in a neck (bulbs and flasks lost 30 readings
+    // over the six ranges when this held for liquid too).
+    let held_height = median(anchors.iter().map(|c| (c.y1 - c.content_top()) as f32).collect());
+    let (rim, body_top) =
+        if held == Held::Balls && rim + band_height < held_height { (tallest, tallest) } else { (rim, body_top) };
     let margin = (half * OUTLINE_MARGIN).max(1.5);
     let below = (margin * 2.0).round() as i64;
     let height = (rim + margin).round() as i64;
     let points: Vec<(i64, i64)> =
         anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y1 as i64)).collect();
-    let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
-    let held = Held::of(&bands);
     let reach = (half * TEMPLATE_REACH).round() as i64;
     let top = |c: &Column| if held == Held::Balls { c.content_top() } else { c.y0 };
     let held_rows = anchors.iter().map(|c| c.y1 - top(c)).max().unwrap_or(0);

@@ -440,3 +440,19 @@ fn empty_vessels_on_a_hills_ridge_are_found_with_the_ridge_clipped() {
     let (case, vessels) = vessels_in_case(3706);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }
+
+#[test]
+fn tubes_traced_to_a_rim_under_their_balls_reach_as_high_as_the_balls() {
+    // Generated tuning case 3749: balls in faint glass tubes over a cloudy
+    // sky, a row more over a forest. The walls traced up the sky's tubes
+    // were lost one to four balls under the top ball, the template was two
+    // balls tall, and the vessels found were the walls' four tubes of
+    // twelve, read with capacity 8.
+    let (case, vessels) = vessels_in_case(3749);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    let unit = median(vessels.iter().map(|v| v.band_height).collect());
+    let capacity = case.level.capacity() as f32;
+    for v in &vessels {
+        assert!((v.bottom - v.top) as f32 >= (capacity - 0.5) * unit, "{v:?}, a ball {unit}");
+    }
+}

@@ -232,7 +232,8 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
     // balls. Balls stand in straight tubes; liquid may stand over where
     // the walls' trace ends, in a neck (bulbs, flasks and vases lost 33
     // readings over three ranges of 2,000 when this held for liquid too).
-    let held_height = median(anchors.iter().map(|c| (c.y1 - c.content_top()) as f32).collect());
+    let top = |c: &Column| if held == Held::Balls { c.content_top() } else { c.y0 };
+    let held_height = median(anchors.iter().map(|c| (c.y1 - top(c)) as f32).collect());
     let (rim, body_top) =
         if held == Held::Balls && rim + band_height < held_height { (tallest, tallest) } else { (rim, body_top) };
     let margin = (half * OUTLINE_MARGIN).max(1.5);
@@ -241,7 +242,6 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
     let points: Vec<(i64, i64)> =
         anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y1 as i64)).collect();
     let reach = (half * TEMPLATE_REACH).round() as i64;
-    let top = |c: &Column| if held == Held::Balls { c.content_top() } else { c.y0 };
     let held_rows = anchors.iter().map(|c| c.y1 - top(c)).max().unwrap_or(0);
     let size = Size { reach, height, below, held: held_rows as i64 };
     let template = Template::of(edges, &points, size, Held::Liquid.left_out(reach));

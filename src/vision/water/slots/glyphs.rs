@@ -7,6 +7,7 @@ use image::RgbImage;
 
 use super::is_stroke_above;
 use crate::geometry::{Rect, SlotSample};
+use crate::imaging::color::median_color;
 
 /// The hidden layer's cell is dark and of little colour: no lighter than
 /// the grey (110, 110, 110) that bounded it when the reader was built
@@ -125,17 +126,32 @@ fn glyphs_of(
         let n = (wider.0..wider.1).filter(|&x| img.get_pixel(x, y).0[1] <= DARK_GREEN).count();
         n > (wider.1 - wider.0) as usize / 2
     };
-    let is_glyph_row = |y: u32| {
+    let bright_pixel =
+        |p: [u8; 3]| p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as u32 * 256;
+    let dark_rows: Vec<bool> = prof.iter().map(|&c| is_dark_grey(c)).collect();
+    let is_glyph_row = |y: u32, from: Cell| {
         let third = ((x1 - x0) / 3).max(1);
         let mut cell = prof[(y - y0) as usize];
         // Only a row with enough pixels bright enough for strokes on any
         // cell may hold a glyph: the wider median is taken for no other.
-        let bright = |x: &u32| {
-            let p = img.get_pixel(*x, y).0;
-            p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as u32 * 256
-        };
+        let bright = |x: &u32| bright_pixel(img.get_pixel(*x, y).0);
         if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) && dark_median_may(y) {
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
+        }
+        // The cell going on under a glyph ([`Cell::GoingOn`]): the median
+        // of the row's pixels too dim for strokes, where a row of the
+        // strip's middle above, within the strip's width (a glyph in its
+        // middle third is less tall than that), is a dark grey cell.
+        let cell_above = || (1..=x1 - x0).take_while(|&k| y >= y0 + k).any(|k| dark_rows[(y - k - y0) as usize]);
+        if from == Cell::GoingOn
+            && !is_dark_grey(cell)
+            && enough((x0 + third..x1 - third).filter(bright).count())
+            && cell_above()
+        {
+            let dim: Vec<[u8; 3]> = (x0..x1).map(|x| img.get_pixel(x, y).0).filter(|p| !bright_pixel(*p)).collect();
+            if !dim.is_empty() && is_dark_grey(median_color(&dim)) {
+                cell = median_color(&dim);
+            }
         }
         if !is_dark_grey(cell) {
             return false;
@@ -150,35 +166,9 @@ fn glyphs_of(
         let across = middle + (x0..x0 + third).chain(x1 - third..x1).filter(|&x| stroke(x)).count();
         enough(middle) && across * 10 <= (x1 - x0) as usize * 9
     };
-    // Rows of strokes, a row's gap of anti-aliasing bridged: the pieces a
-    // glyph is drawn in (a `?`'s hook and dot, a `!`'s bar and dot).
-    let mut pieces: Vec<(u32, u32)> = Vec::new();
-    for y in y0..y1 {
-        if !is_glyph_row(y) {
-            continue;
-        }
-        match pieces.last_mut() {
-            Some(piece) if y <= piece.1 + 2 => piece.1 = y,
-            _ => pieces.push((y, y)),
-        }
-    }
-    // A glyph's pieces stand closer than the taller is tall; the glyphs of
-    // two hidden layers one above the other stand apart by the rest of a
-    // layer, about as far as a glyph is tall. (A fixed gap of 7 rows joined
-    // the glyphs of layers 13 rows tall into one, tuning seed 1215.)
-    let mut glyphs: Vec<(u32, u32)> = Vec::new();
-    let rows = |piece: (u32, u32)| (piece.1 - piece.0 + 1) as f32;
-    for (i, &piece) in pieces.iter().enumerate() {
-        match glyphs.last_mut() {
-            Some(glyph)
-                if i > 0
-                    && (piece.0 - glyph.1 - 1) as f32 <= rows(pieces[i - 1]).max(rows(piece)) * GLYPH_PIECES_GAP =>
-            {
-                glyph.1 = piece.1
-            }
-            _ => glyphs.push(piece),
-        }
-    }
+    // The glyphs of the rows `rows` ([`pieces`], [`joined`]).
+    let glyphs_in = |rows: std::ops::Range<u32>, from: Cell| joined(pieces(rows.filter(|&y| is_glyph_row(y, from))));
+    let mut glyphs = glyphs_in(y0..y1, Cell::Strip);
     // A faint glyph stands in a hidden cell, which goes on under it and
     // over it: the strip is dark grey just below it, and within its own
     // height above it. Where a light ball's curve meets a dark one down the
@@ -204,11 +194,8 @@ fn glyphs_of(
     // alone.
     let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
     let kept: Vec<(u32, u32)> = glyphs.iter().copied().filter(|g| g.1 > g.0).collect();
-    let centres: Vec<u32> = kept.iter().map(|g| (g.0 + g.1) / 2).collect();
-    let gaps: Vec<f32> = centres.windows(2).map(|w| (w[1] - w[0]) as f32).collect();
-    let mid = super::super::median(gaps.clone());
-    let even = centres.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * GLYPH_SPACING_SPREAD);
-    if even && centres.len() >= MIN_SHORT_GLYPHS {
+    let even = even_spacing(&kept, GLYPH_SPACING_SPREAD).is_some();
+    let mut found = if even && kept.len() >= MIN_SHORT_GLYPHS {
         kept
     } else if strokes == Strokes::Faint {
         Vec::new()
@@ -216,7 +203,111 @@ fn glyphs_of(
         kept
     } else {
         glyphs.into_iter().filter(tall).collect()
+    };
+    // Glyphs standing evenly apart go on down the tube where their rhythm
+    // says, though a narrow bottom brings the walls or a highlight streak
+    // into the strip there, so that its median is no cell's (tuning 1721,
+    // a wine glass's bottom glyph on a third cell, two fifths glyph and the
+    // rest a grey streak): the next glyph is sought on the cell going on
+    // from above ([`Cell::GoingOn`]), within [`GLYPH_RHYTHM_SLACK`] of
+    // one spacing under the last, where the glyphs found keep their
+    // spacing within that slack (their centres, bar and dot or bar alone,
+    // jitter a row or two more than [`GLYPH_SPACING_SPREAD`] allows). Only
+    // there: the glass between two dark balls is bright between their dark
+    // curves too, half a spacing off.
+    if let Some(mid) = even_spacing(&found, GLYPH_RHYTHM_SLACK) {
+        while let Some(&last) = found.last() {
+            // The pieces in the next glyph's cell, half a spacing either
+            // side of its place, are its strokes.
+            let next = centre(&last) + mid;
+            let cell = ((next - mid / 2.0) as u32).max(last.1 + 1)..((next + mid / 2.0) as u32).min(y1);
+            let strokes = pieces(cell.filter(|&y| is_glyph_row(y, Cell::GoingOn)));
+            let glyph = strokes.first().zip(strokes.last()).map(|(first, last)| (first.0, last.1));
+            // The cell goes on under the glyph, past the anti-aliased row
+            // under its strokes: a bright curve ending the strip (a bulb's
+            // round bottom under its last hidden cell, fresh 89525) has no
+            // cell under it.
+            let cell_under = |g: &(u32, u32)| dark_rows.get((g.1 + 2 - y0) as usize) == Some(&true);
+            let placed = |g: &(u32, u32)| (centre(g) - next).abs() <= mid * GLYPH_RHYTHM_SLACK;
+            // A glyph the walls cut a row or two off keeps most of its
+            // height; a curve's sliver does not (test 1000878: 2-4 rows
+            // under balls' glyphs of 9-10).
+            let tall = |g: &(u32, u32)| (g.1 - g.0 + 1) * 2 > last.1 - last.0 + 1;
+            match glyph.filter(|g| placed(g) && cell_under(g) && tall(g)) {
+                Some(g) => found.push(g),
+                None => break,
+            }
+        }
     }
+    found
+}
+
+/// How far from where the rhythm of the glyphs above puts it, in their
+/// spacings, a glyph sought on a narrow bottom may stand: the walls coming
+/// in cut a row or two off its strokes there, and its bar and dot may
+/// then stand apart as two pieces (tuning 1723: a bar of 4 rows for 5,
+/// centred 3 rows of 17 over its place). A quarter, half way to the gap
+/// between two cells, half a spacing off, where the glass between two
+/// balls shows; not fitted.
+const GLYPH_RHYTHM_SLACK: f32 = 0.25;
+
+/// A glyph's centre row, as [`glyph_centres`] gives it.
+fn centre(g: &(u32, u32)) -> f32 {
+    ((g.0 + g.1) / 2) as f32
+}
+
+/// The median spacing of `glyphs` (first and last rows, top down), where at
+/// least three stand evenly apart: every spacing within `spread` of it.
+fn even_spacing(glyphs: &[(u32, u32)], spread: f32) -> Option<f32> {
+    let gaps: Vec<f32> = glyphs.windows(2).map(|w| centre(&w[1]) - centre(&w[0])).collect();
+    let mid = super::super::median(gaps.clone());
+    (glyphs.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * spread)).then_some(mid)
+}
+
+/// Where a glyph row's cell colour is taken from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    /// The strip's median (or the wider strip's, for a wide glyph).
+    Strip,
+    /// As [`Cell::Strip`], or else the dim pixels of a row under a row of
+    /// cell, where the strip's median is something else beside the glyph.
+    GoingOn,
+}
+
+/// Rows of strokes joined into pieces, a row's gap of anti-aliasing
+/// bridged: the pieces a glyph is drawn in (a `?`'s hook and dot, a `!`'s
+/// bar and dot).
+fn pieces(rows: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut pieces: Vec<(u32, u32)> = Vec::new();
+    for y in rows {
+        match pieces.last_mut() {
+            Some(piece) if y <= piece.1 + 2 => piece.1 = y,
+            _ => pieces.push((y, y)),
+        }
+    }
+    pieces
+}
+
+/// Pieces joined into glyphs. A glyph's pieces stand closer than the
+/// taller is tall; the glyphs of two hidden layers one above the other
+/// stand apart by the rest of a layer, about as far as a glyph is tall. (A
+/// fixed gap of 7 rows joined the glyphs of layers 13 rows tall into one,
+/// tuning seed 1215.)
+fn joined(pieces: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let mut glyphs: Vec<(u32, u32)> = Vec::new();
+    let rows = |piece: (u32, u32)| (piece.1 - piece.0 + 1) as f32;
+    for (i, &piece) in pieces.iter().enumerate() {
+        match glyphs.last_mut() {
+            Some(glyph)
+                if i > 0
+                    && (piece.0 - glyph.1 - 1) as f32 <= rows(pieces[i - 1]).max(rows(piece)) * GLYPH_PIECES_GAP =>
+            {
+                glyph.1 = piece.1
+            }
+            _ => glyphs.push(piece),
+        }
+    }
+    glyphs
 }
 
 /// The greenest a hidden cell's grey may be (sRGB): a CIELAB lightness of

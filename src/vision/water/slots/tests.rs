@@ -344,3 +344,40 @@ fn a_balls_round_bottom_over_the_gap_is_no_faint_glyph() {
     let prof = row_colors(&cells, 0, 42, 0, 100, 1);
     assert_eq!(glyph_centres(&cells, 0, 42, 0, 100, &prof).len(), 6);
 }
+
+#[test]
+fn a_glyph_on_a_narrow_bottom_counts_where_the_rhythm_puts_one() {
+    // Tuning 1721: a wine glass's hidden cells, one `!` bar each, 16 rows
+    // apart; at the narrow bottom the strip holds a grey highlight streak
+    // and the pale wall beside the last glyph, so the strip's median there
+    // is the streak's, no cell's.
+    let cell = image::Rgb([56, 42, 41]);
+    let glyph = |img: &mut RgbImage, top: u32, narrow: bool| {
+        for y in top..top + 8 {
+            for x in 16..26 {
+                img.put_pixel(x, y, image::Rgb([250, 250, 248]));
+            }
+            if narrow {
+                for x in 0..14 {
+                    img.put_pixel(x, y, image::Rgb([135, 125, 122]));
+                }
+                for x in 34..42 {
+                    img.put_pixel(x, y, image::Rgb([230, 225, 215]));
+                }
+            }
+        }
+    };
+    let read = |last: u32| {
+        let mut img = RgbImage::from_pixel(42, 104, cell);
+        for top in [4, 20, 36, 52, 68] {
+            glyph(&mut img, top, false);
+        }
+        glyph(&mut img, last, true);
+        let prof = row_colors(&img, 0, 42, 0, 104, 1);
+        glyph_centres(&img, 0, 42, 0, 104, &prof)
+    };
+    assert_eq!(read(84), vec![7, 23, 39, 55, 71, 87]);
+    // The same rows a spacing and a half on, where no glyph of the rhythm
+    // stands (the glass between two dark balls), are none.
+    assert_eq!(read(92), vec![7, 23, 39, 55, 71]);
+}

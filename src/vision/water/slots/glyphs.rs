@@ -128,7 +128,9 @@ fn glyphs_of(
     };
     let bright_pixel =
         |p: [u8; 3]| p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as u32 * 256;
-    let dark_rows: Vec<bool> = prof.iter().map(|&c| is_dark_grey(c)).collect();
+    // Whether row `y` of the strip's middle is a dark grey cell (asked only
+    // around glyphs, so not taken for every row).
+    let dark_row = |y: u32| prof.get(y.wrapping_sub(y0) as usize).is_some_and(|&c| is_dark_grey(c));
     let is_glyph_row = |y: u32, from: Cell| {
         let third = ((x1 - x0) / 3).max(1);
         let mut cell = prof[(y - y0) as usize];
@@ -142,7 +144,7 @@ fn glyphs_of(
         // of the row's pixels too dim for strokes, where a row of the
         // strip's middle above, within the strip's width (a glyph in its
         // middle third is less tall than that), is a dark grey cell.
-        let cell_above = || (1..=x1 - x0).take_while(|&k| y >= y0 + k).any(|k| dark_rows[(y - k - y0) as usize]);
+        let cell_above = || (1..=x1 - x0).take_while(|&k| y >= y0 + k).any(|k| dark_row(y - k));
         if from == Cell::GoingOn
             && !is_dark_grey(cell)
             && enough((x0 + third..x1 - third).filter(bright).count())
@@ -227,7 +229,7 @@ fn glyphs_of(
             // under its strokes: a bright curve ending the strip (a bulb's
             // round bottom under its last hidden cell, fresh 89525) has no
             // cell under it.
-            let cell_under = |g: &(u32, u32)| dark_rows.get((g.1 + 2 - y0) as usize) == Some(&true);
+            let cell_under = |g: &(u32, u32)| dark_row(g.1 + 2);
             let placed = |g: &(u32, u32)| (centre(g) - next).abs() <= mid * GLYPH_RHYTHM_SLACK;
             // A glyph the walls cut a row or two off keeps most of its
             // height; a curve's sliver does not (test 1000878: 2-4 rows

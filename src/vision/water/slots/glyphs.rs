@@ -151,8 +151,10 @@ fn glyphs_of(
             && cell_above()
         {
             let dim: Vec<[u8; 3]> = (x0..x1).map(|x| img.get_pixel(x, y).0).filter(|p| !bright_pixel(*p)).collect();
-            if !dim.is_empty() && is_dark_grey(median_color(&dim)) {
-                cell = median_color(&dim);
+            if let Some(under) =
+                Some(&dim).filter(|d| !d.is_empty()).map(|d| median_color(d)).filter(|&c| is_dark_grey(c))
+            {
+                cell = under;
             }
         }
         if !is_dark_grey(cell) {
@@ -179,11 +181,10 @@ fn glyphs_of(
     // 2055, 5773). The top glyph may touch the layer over the hidden cells
     // (a glyph drawn high in its cell, tuning 2233).
     if strokes == Strokes::Faint {
-        let dark = |y: u32| prof.get(y.wrapping_sub(y0) as usize).is_some_and(|&c| is_dark_grey(c));
-        let cell_over = |g: &(u32, u32)| (g.0.saturating_sub((g.1 - g.0 + 1).max(2))..g.0).any(dark);
+        let cell_over = |g: &(u32, u32)| (g.0.saturating_sub((g.1 - g.0 + 1).max(2))..g.0).any(dark_row);
         let mut top = true;
         glyphs.retain(|g| {
-            let in_cell = dark(g.1 + 2) && (top || cell_over(g));
+            let in_cell = dark_row(g.1 + 2) && (top || cell_over(g));
             top = false;
             in_cell
         });

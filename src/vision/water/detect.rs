@@ -119,6 +119,24 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
     Ok(with_locked_tubes(image, &sampling, found, tubes, capacity))
 }
 
+/// The hidden cell under a glyph found in a slot's rows whose colour
+/// (`color`, its middle's median) is no cell's: where a narrow bottom
+/// brings the pale wall and the glass's highlight streak into the slot's
+/// middle, its pixels too dim for strokes ([`slots::cell_under_strokes`])
+/// show the cell, when they are a dark grey and at least
+/// [`CELL_UNDER_GLYPH_SHARE`] of the middle.
+fn under_glyph(image: &RgbImage, rect: &Rect, color: [u8; 3]) -> Option<[u8; 3]> {
+    let (cell, share) = slots::cell_under_strokes(&slots::middle_pixels(image, rect))?;
+    (!slots::is_dark_grey(color) && slots::is_dark_grey(cell) && share >= CELL_UNDER_GLYPH_SHARE).then_some(cell)
+}
+
+/// Least share of a slot's middle that the dim pixels under a glyph must
+/// fill to be its cell: the cell fills at least the strip's middle third,
+/// where its glyph was found (a third of the slot's middle, which is the
+/// strip's width), less the glyph's strokes. Not fitted (tuning 1723, a
+/// wine glass's narrow bottom: 0.49).
+const CELL_UNDER_GLYPH_SHARE: f32 = 0.25;
+
 /// Samples one open tube's slots (`rects`, bottom first), walking down from
 /// its top: empty glass until the first liquid or hidden cell, none under
 /// its lit surface. `number` names the tube in a doubt.
@@ -143,24 +161,28 @@ fn sample_tube(
     let mut liquid_ended = false;
     for rect in rects.iter().rev() {
         let (color, bright) = sample_slot(sampling.working, rect);
-        raw.push(color);
         // Empty glass is transparent: it looks like the board beside it.
         let board = board::sample_beside(sampling.working, &tube.outer, rect, sampling.outlines);
         beside.push(board);
         // Under a liquid's lit surface nothing is empty glass. A dark slot is
         // hidden by its glyph: strokes in its middle, or a glyph its profile
-        // found in its rows (small in a wide slot, case 436).
-        let sample =
+        // found in its rows (small in a wide slot, case 436); so is one
+        // whose glyph's cell shows only between the wall and a highlight
+        // ([`under_glyph`]), taken as sampled at that cell.
+        let glyph_in_rows = prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y));
+        let (sample, seen) =
             if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, board, sampling.glass) {
-                SlotSample::Empty
-            } else if slots::is_dark_grey(color)
-                && !sampling.glyphless
-                && (bright >= HIDDEN_GLYPH_SHARE || prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y)))
-            {
-                SlotSample::Hidden
+                (SlotSample::Empty, color)
+            } else if sampling.glyphless {
+                (SlotSample::Color(color), color)
+            } else if slots::is_dark_grey(color) && (bright >= HIDDEN_GLYPH_SHARE || glyph_in_rows) {
+                (SlotSample::Hidden, color)
+            } else if let Some(cell) = glyph_in_rows.then(|| under_glyph(sampling.working, rect, color)).flatten() {
+                (SlotSample::Hidden, cell)
             } else {
-                SlotSample::Color(color)
+                (SlotSample::Color(color), color)
             };
+        raw.push(seen);
         liquid_ended |= sample != SlotSample::Empty;
         samples.push(sample);
     }
@@ -263,4 +285,45 @@ fn with_locked_tubes(
         }
     }
     detection
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A slot 40 pixels square whose middle (columns 8..32) shows, left to
+    /// right, `left` over columns 8..14, `cell` over 14..26 with a white
+    /// glyph's bar in 19..21, and `right` over 26..32.
+    fn narrow_bottom(left: [u8; 3], cell: [u8; 3], right: [u8; 3]) -> RgbImage {
+        RgbImage::from_fn(40, 40, |x, y| {
+            image::Rgb(match x {
+                ..14 => left,
+                19..21 if (12..24).contains(&y) => [250, 250, 250],
+                14..26 => cell,
+                _ => right,
+            })
+        })
+    }
+
+    #[test]
+    fn a_hidden_cell_at_a_narrow_bottom_is_told_by_its_pixels_too_dim_for_strokes() {
+        // Tuning 1723: a wine glass's bottom hidden cell between its grey
+        // highlight streak and the pale wall; its middle's median is no
+        // cell's, so the glyph found there stood in a slot read as liquid.
+        let slot = Rect { x0: 0, y0: 0, x1: 40, y1: 40 };
+        let cell = [57, 42, 39];
+        let img = narrow_bottom([170, 160, 160], cell, [215, 215, 220]);
+        let (median, _) = slots::sample_slot(&img, &slot);
+        assert!(!slots::is_dark_grey(median), "{median:?}");
+        assert_eq!(under_glyph(&img, &slot, median), Some(cell));
+        // A light liquid by a dark outline: too few dim pixels for a cell.
+        let liquid = [200, 120, 90];
+        let outlined = RgbImage::from_fn(40, 40, |x, _| image::Rgb(if x < 10 { [50, 50, 50] } else { liquid }));
+        let (median, _) = slots::sample_slot(&outlined, &slot);
+        assert_eq!(under_glyph(&outlined, &slot, median), None);
+        // A grey liquid lit by a streak has no pixel that dim at all.
+        let grey = narrow_bottom([190, 185, 185], [125, 113, 113], [215, 215, 220]);
+        let (median, _) = slots::sample_slot(&grey, &slot);
+        assert_eq!(under_glyph(&grey, &slot, median), None);
+    }
 }

@@ -25,6 +25,19 @@ pub fn is_dark_grey(color: [u8; 3]) -> bool {
     lab.l <= HIDDEN_CELL_MAX_LIGHTNESS && lab.a.hypot(lab.b) <= HIDDEN_CELL_MAX_CHROMA
 }
 
+/// The cell a glyph's slot is drawn on where the slot's median is not it
+/// (a narrow bottom brings the pale wall and the glass's highlight streak
+/// into the patch, tuning 1723): the median of its pixels too dim to be a
+/// stroke on any cell (under [`GLYPH_ABOVE_CELL`] in some channel and in
+/// luma), and their share of the patch; `None` where no pixel is.
+pub fn cell_under_strokes(pixels: &[[u8; 3]]) -> Option<([u8; 3], f32)> {
+    let faintest = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
+    let dim: Vec<[u8; 3]> = (pixels.iter().copied())
+        .filter(|&p| p.iter().any(|&c| c < faintest) && super::luma(p) < faintest as u32 * 256)
+        .collect();
+    (!dim.is_empty()).then(|| (median_color(&dim), dim.len() as f32 / pixels.len() as f32))
+}
+
 /// A glyph's stroke is at least this bright in every channel (white, as
 /// the games in ../shared/water_screens draw it; set when the reader was
 /// built, commit 1a0e966)...

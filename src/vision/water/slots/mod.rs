@@ -22,7 +22,7 @@ mod top;
 use glyphs::DARK_GREEN;
 use glyphs::GLYPH_ABOVE_CELL;
 use glyphs::glyph_spans;
-pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, is_dark_grey};
+pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, cell_under_strokes, is_dark_grey};
 pub(super) use glyphs::{
     glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots, hidden_slot_without_glyph,
 };
@@ -323,9 +323,7 @@ pub fn slot_rects(tube: &TubeBox, profile: &Profile, geometry: &SlotGeometry) ->
 /// middle third across ([`GLYPH_COLUMNS`]).
 pub fn sample_slot(img: &RgbImage, slot: &Rect) -> ([u8; 3], f32) {
     let middle = slot_middle(slot);
-    let at = |x: u32, y: u32| img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
-    let pixels: Vec<[u8; 3]> =
-        (middle.y0..middle.y1).flat_map(|y| (middle.x0..middle.x1).map(move |x| at(x, y))).collect();
+    let pixels = middle_pixels(img, slot);
     let cell = median_color(&pixels);
     let w = (middle.x1 - middle.x0) as usize;
     let third = w / GLYPH_COLUMNS as usize;
@@ -372,6 +370,14 @@ fn is_stroke_above(p: [u8; 3], cell: [u8; 3], white: u8, above: u8) -> bool {
 /// hue. In integers, as it is taken for many pixels of every strip.
 pub(crate) fn luma(c: [u8; 3]) -> u32 {
     54 * c[0] as u32 + 183 * c[1] as u32 + 19 * c[2] as u32
+}
+
+/// The pixels of the part of a slot its colour is sampled from
+/// ([`slot_middle`]).
+pub fn middle_pixels(img: &RgbImage, slot: &Rect) -> Vec<[u8; 3]> {
+    let middle = slot_middle(slot);
+    let at = |x: u32, y: u32| img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
+    (middle.y0..middle.y1).flat_map(|y| (middle.x0..middle.x1).map(move |x| at(x, y))).collect()
 }
 
 /// The part of a slot its colour is sampled from: its middle three fifths

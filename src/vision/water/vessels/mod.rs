@@ -8,10 +8,10 @@
 //! 2. Silhouette: around that row's columns of several layers, the edges of
 //!    the picture (across and down: walls, a round or flat bottom, a rim)
 //!    from the bottom up to the rim are the game's vessel, whatever its
-//!    shape. Their median is the template. Where it matches no place,
-//!    the columns of one colour among them were board, not glass (strips
-//!    of lined paper between vessels), and the template is made again of
-//!    the columns of several colours alone ([`Anchoring`]).
+//!    shape. Their median is the template; where it matches no place, the
+//!    next row's (a cloud beside the best row's vessels). Where none does,
+//!    the columns of one colour were board, not glass (lined paper's strips
+//!    between vessels): again with the columns of several colours ([`Anchoring`]).
 //! 3. Every row is scanned across with the template, on the bottom its
 //!    columns match best (a curved bottom's liquid ends early): each place
 //!    that matches it, strongly enough, holds a vessel, filled or empty, up
@@ -36,7 +36,7 @@ use image::RgbImage;
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for};
 pub use rows::Anchoring;
-use rows::{anchors, evidence, liquid_parts, row_groups};
+use rows::{anchors, board_colour, evidence, liquid_parts, row_groups};
 
 use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
@@ -46,7 +46,7 @@ use super::template::{Held, Size, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::resample::shrunk_by;
-use crate::imaging::segment::{Flatness, Segmentation, segment};
+use crate::imaging::segment::{Flatness, segment};
 
 /// One vessel found, in the working picture's pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -159,13 +159,6 @@ pub(super) fn find_vessels(working: &RgbImage, anchoring: Anchoring) -> Result<V
     Ok(rows.iter().flat_map(|r| r.vessels.iter().copied()).collect())
 }
 
-/// The board's colour: that of the largest flat region, since the board
-/// shows more than anything on it (lined paper's strips are each a region
-/// of the paper's colour).
-fn board_colour(seg: &Segmentation) -> Option<[u8; 3]> {
-    seg.regions.iter().max_by_key(|r| r.area).map(|r| r.color)
-}
-
 /// Least height of a column worth a vessel, as a share of the picture's
 /// height: one layer of 16 vessels in three rows on a phone is about 1.5%.
 const MIN_COLUMN_HEIGHT: f32 = 0.012;
@@ -191,8 +184,22 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
         .collect();
     let mut groups = row_groups(&tall);
     groups.sort_by(|a, b| evidence(b).total_cmp(&evidence(a)));
-    let Some(best) = groups.first() else { return Vec::new() };
-    // The template, from the best row's columns of several layers.
+    // The template from the best row; where it matches no place, from the
+    // next row's, in order of evidence (tuning 5856: bulbs before a cloudy
+    // sky, the best row's columns taking in a cloud beside them).
+    let mut found = groups.iter().map(|best| find_from(best, &groups, edges, anchoring, board));
+    found.find(|rows| !rows.is_empty()).unwrap_or_default()
+}
+
+/// The vessels of every row (`groups`), by the template of one's (`best`).
+fn find_from(
+    best: &[&Column],
+    groups: &[Vec<&Column>],
+    edges: &Gradients,
+    anchoring: Anchoring,
+    board: Option<[u8; 3]>,
+) -> Vec<Row> {
+    // The template, from the row's columns of several layers.
     let anchors = anchors(best, anchoring);
     let band_half = median(anchors.iter().map(|c| c.band_width() as f32).collect()) / 2.0;
     let band_height = median(anchors.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect());
@@ -274,7 +281,7 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
     let mut rows: Vec<(Row, u32)> = Vec::new();
     // Each row's columns of liquid in no vessel found, by the row's bottom.
     let mut stray_by_row: Vec<(u32, Vec<Column>)> = Vec::new();
-    for group in &groups {
+    for group in groups {
         let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
         let span = (bottom.saturating_sub(rim as u32), bottom);
         let overlaps = rows.iter().any(|(_, b)| {

@@ -3,12 +3,14 @@
 //! bottoms line up and whose widths agree are a row; the row with the most
 //! layers in the most colours is surely vessels of liquid, and its columns
 //! of the most bands are the template's anchors (or, where their template
-//! matches no vessel, its columns of several colours).
+//! matches no vessel, its columns of several colours). And the board's
+//! colour, which the liquid outside every vessel is told from.
 
 use super::super::board::EMPTY_DELTA_E;
 use super::super::columns::{Band, Column};
 use super::super::median;
 use crate::imaging::color::{delta_e, to_lab};
+use crate::imaging::segment::Segmentation;
 
 /// Colours this far apart (largest RGB channel step) are different liquids
 /// when a row's colours are counted.
@@ -21,6 +23,13 @@ const ROW_BOTTOM_TOLERANCE: f32 = 0.22;
 
 /// How much wider or narrower than the row's median a column may be.
 const ROW_WIDTH_RATIO: f32 = 1.5;
+
+/// The board's colour: that of the largest flat region, since the board
+/// shows more than anything on it (lined paper's strips are each a region
+/// of the paper's colour).
+pub(super) fn board_colour(seg: &Segmentation) -> Option<[u8; 3]> {
+    seg.regions.iter().max_by_key(|r| r.area).map(|r| r.color)
+}
 
 /// Groups columns into rows by their bottoms and widths.
 pub(super) fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {

@@ -456,3 +456,13 @@ fn tubes_traced_to_a_rim_under_their_balls_reach_as_high_as_the_balls() {
         assert!((v.bottom - v.top) as f32 >= (capacity - 0.5) * unit, "{v:?}, a ball {unit}");
     }
 }
+
+#[test]
+fn where_the_best_rows_template_matches_nothing_the_next_rows_finds_the_vessels() {
+    // Generated tuning case 5856: bulbs before a cloudy sky. The columns
+    // of the first row, the row of most evidence, take in a cloud beside
+    // them, and their template matched no place in any row: no vessel was
+    // found, and the level refused. The second row's columns are clean.
+    let (case, vessels) = vessels_in_case(5856);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}

@@ -31,11 +31,21 @@ pub fn is_dark_grey(color: [u8; 3]) -> bool {
 /// stroke on any cell (under [`GLYPH_ABOVE_CELL`] in some channel and in
 /// luma), and their share of the patch; `None` where no pixel is.
 pub fn cell_under_strokes(pixels: &[[u8; 3]]) -> Option<([u8; 3], f32)> {
-    let faintest = GLYPH_WHITE.min(GLYPH_ABOVE_CELL);
-    let dim: Vec<[u8; 3]> = (pixels.iter().copied())
-        .filter(|&p| p.iter().any(|&c| c < faintest) && super::luma(p) < faintest as u32 * 256)
-        .collect();
+    dim_median(pixels, GLYPH_WHITE.min(GLYPH_ABOVE_CELL))
+}
+
+/// The median of `pixels` too dim for a stroke as bright as `faintest`
+/// (under it in some channel and in luma), and their share; `None` where
+/// no pixel is.
+fn dim_median(pixels: &[[u8; 3]], faintest: u8) -> Option<([u8; 3], f32)> {
+    let dim: Vec<[u8; 3]> = pixels.iter().copied().filter(|&p| !bright_for(p, faintest)).collect();
     (!dim.is_empty()).then(|| (median_color(&dim), dim.len() as f32 / pixels.len() as f32))
+}
+
+/// Whether a pixel is as bright as a stroke of `faintest`: in every
+/// channel, or in luma.
+fn bright_for(p: [u8; 3], faintest: u8) -> bool {
+    p.iter().all(|&c| c >= faintest) || super::luma(p) >= faintest as u32 * 256
 }
 
 /// A glyph's stroke is at least this bright in every channel (white, as
@@ -139,8 +149,6 @@ fn glyphs_of(
         let n = (wider.0..wider.1).filter(|&x| img.get_pixel(x, y).0[1] <= DARK_GREEN).count();
         n > (wider.1 - wider.0) as usize / 2
     };
-    let bright_pixel =
-        |p: [u8; 3]| p.iter().all(|&c| c >= faintest_stroke) || super::luma(p) >= faintest_stroke as u32 * 256;
     // Whether row `y` of the strip's middle is a dark grey cell (asked only
     // around glyphs, so not taken for every row).
     let dark_row = |y: u32| prof.get(y.wrapping_sub(y0) as usize).is_some_and(|&c| is_dark_grey(c));
@@ -149,8 +157,9 @@ fn glyphs_of(
         let mut cell = prof[(y - y0) as usize];
         // Only a row with enough pixels bright enough for strokes on any
         // cell may hold a glyph: the wider median is taken for no other.
-        let bright = |x: &u32| bright_pixel(img.get_pixel(*x, y).0);
-        if !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count()) && dark_median_may(y) {
+        let bright = |x: &u32| bright_for(img.get_pixel(*x, y).0, faintest_stroke);
+        let other_cell = !is_dark_grey(cell) && enough((x0 + third..x1 - third).filter(bright).count());
+        if other_cell && dark_median_may(y) {
             cell = super::row_colors(img, wider.0, wider.1, y, y + 1, 1)[0];
         }
         // The cell going on under a glyph ([`Cell::GoingOn`]): the median
@@ -158,15 +167,9 @@ fn glyphs_of(
         // strip's middle above, within the strip's width (a glyph in its
         // middle third is less tall than that), is a dark grey cell.
         let cell_above = || (1..=x1 - x0).take_while(|&k| y >= y0 + k).any(|k| dark_row(y - k));
-        if from == Cell::GoingOn
-            && !is_dark_grey(cell)
-            && enough((x0 + third..x1 - third).filter(bright).count())
-            && cell_above()
-        {
-            let dim: Vec<[u8; 3]> = (x0..x1).map(|x| img.get_pixel(x, y).0).filter(|p| !bright_pixel(*p)).collect();
-            if let Some(under) =
-                Some(&dim).filter(|d| !d.is_empty()).map(|d| median_color(d)).filter(|&c| is_dark_grey(c))
-            {
+        if from == Cell::GoingOn && other_cell && !is_dark_grey(cell) && cell_above() {
+            let row: Vec<[u8; 3]> = (x0..x1).map(|x| img.get_pixel(x, y).0).collect();
+            if let Some((under, _)) = dim_median(&row, faintest_stroke).filter(|&(c, _)| is_dark_grey(c)) {
                 cell = under;
             }
         }

@@ -11,6 +11,7 @@ use image::RgbImage;
 use super::slots::RunFloor;
 use super::vessels::Anchoring;
 use super::{LiquidVessels, ReadOptions, VisionError, WaterSight, read_at};
+use crate::geometry::Rect;
 use crate::imaging::resample::{enlarged_to, shrunk_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
@@ -70,18 +71,20 @@ pub(super) fn closer_looks(image: &RgbImage) -> Vec<Zoom> {
 
 /// The reading of a screenshot whose first look (`first`) gave none, by
 /// the [`closer_looks`] in turn: the first that passes every check and
-/// sees every vessel the first look did (one that sees fewer left some
-/// out, a whole row of tubes in test case 1000035, and is not believed);
+/// sees every vessel the first look did ([`sees_every`]: one that sees
+/// fewer left some out, a whole row of tubes in test case 1000035, and is
+/// not believed);
 /// else the refusal of the first closer look that measured layers where
 /// the first look could not (it says what was doubtful), else the first
 /// look's.
 pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight, liquid: &LiquidVessels) -> WaterSight {
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
-    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
+    let boxes = |sight: &WaterSight| sight.detection.as_ref().map(|d| d.tubes.iter().map(|t| t.outer).collect());
+    let first_boxes: Vec<Rect> = boxes(&first).unwrap_or_default();
     let mut refusal = None;
     for zoom in closer_looks(image) {
         let closer = read_at(image, options, zoom, liquid);
-        let sees_all = tubes(&closer) >= tubes(&first);
+        let sees_all = sees_every(&first_boxes, &boxes(&closer).unwrap_or_default());
         if sees_all && closer.read.is_ok() {
             return closer;
         }
@@ -90,6 +93,22 @@ pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight,
         }
     }
     refusal.unwrap_or(first)
+}
+
+/// Whether the boxes `by` of a closer look see every vessel of the first
+/// look's boxes `seen` (both in the screenshot's pixels): each of `seen` is
+/// covered by one of `by` across half its width at least, level with it,
+/// or overlaps another of `seen` so covered. Two vessels' boxes do not
+/// overlap, so of two boxes of the first look that do, one at least was no
+/// vessel: a tube's walls found in two pieces one above the other (tuning
+/// 429, tall flasks), or a box between two tubes made of a wall of each
+/// (tuning 4996); where the closer look sees the other, it sees the vessel
+/// there.
+pub(super) fn sees_every(seen: &[Rect], by: &[Rect]) -> bool {
+    let across = |a: &Rect, b: &Rect| a.x1.min(b.x1).saturating_sub(a.x0.max(b.x0));
+    let level = |a: &Rect, b: &Rect| a.y0 < b.y1 && b.y0 < a.y1;
+    let covered = |a: &Rect| by.iter().any(|b| level(a, b) && 2 * across(a, b) >= a.width());
+    seen.iter().all(|a| covered(a) || seen.iter().any(|o| o != a && level(a, o) && across(a, o) > 0 && covered(o)))
 }
 
 /// How the vessels of a screenshot are found.
@@ -245,5 +264,29 @@ mod tests {
         assert!(!matches!(own.read, Err(VisionError::NoLayers { .. })), "{:?}", own.read);
         let sight = read(&case.picture, &ReadOptions::default());
         assert!(!matches!(sight.read, Err(VisionError::NoLayers { .. })), "{:?}", sight.read);
+    }
+
+    #[test]
+    fn a_closer_look_sees_the_first_looks_vessels_by_where_they_stand_not_how_many() {
+        let r = |x0, y0, x1, y1| Rect { x0, y0, x1, y1 };
+        let closer = [r(75, 1227, 162, 1905), r(216, 1227, 303, 1905), r(357, 1227, 444, 1905)];
+        // Tuning 429: the walls of tall flasks found in pieces, two boxes
+        // one above the other in one flask; the closer look's three boxes
+        // see all four.
+        let pieces =
+            [r(96, 1758, 156, 1900), r(222, 1752, 296, 1900), r(374, 1500, 426, 1710), r(366, 1686, 438, 1902)];
+        assert!(sees_every(&pieces, &closer));
+        // Tuning 4996: a box made of the walls of two tubes, overlapping
+        // both, between them.
+        let between = [r(75, 1227, 162, 1905), r(140, 1227, 240, 1905), r(216, 1227, 303, 1905)];
+        assert!(sees_every(&between, &closer));
+        // A vessel the closer look left out is not seen, whatever the
+        // count (test 1000035: a whole row); nor is one barely touched by
+        // a neighbour's box.
+        let row_below = [r(75, 1227, 162, 1905), r(75, 2000, 162, 2600)];
+        assert!(!sees_every(&row_below, &closer));
+        let beside = [r(75, 1227, 162, 1905), r(440, 1227, 527, 1905)];
+        assert!(!sees_every(&beside, &closer));
+        assert!(!sees_every(&closer, &closer[..2]));
     }
 }

@@ -21,10 +21,7 @@
 //!    colour checks refuse; a lone one off the screen's centre, a flat
 //!    disc of no layers, is no row).
 //!    Where liquid of several layers stands and a vessel could (no vessel
-//!    seen by its liquid overlaps it), a weaker match will do, in a row no
-//!    place of which matches strongly too (once the rows that do are found,
-//!    for two vessels or more on their spacing, its bands of their unit);
-//!    and a pitch
+//!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but
 //!    faint edges (an empty vessel drawn in white) is a vessel too; so is
 //!    one where the spacing puts a vessel in a gap of whole pitches inside
@@ -37,7 +34,7 @@
 use image::RgbImage;
 
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
-use place::{FaintSearch, evenly_spaced, liquid_columns, matches, of_unit, off_grid, on_spacing, pitch, room_for};
+use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for};
 pub use rows::Anchoring;
 use rows::{anchors, board_colour, evidence, liquid_parts, row_groups};
 
@@ -284,24 +281,7 @@ fn find_from(
     let mut rows: Vec<(Row, u32)> = Vec::new();
     // Each row's columns of liquid in no vessel found, by the row's bottom.
     let mut stray_by_row: Vec<(u32, Vec<Column>)> = Vec::new();
-    // Rows some place of which matches the template strongly; then rows
-    // none of whose places does, where their liquid stands: two vessels or
-    // more, on the spacing of the rows found first and with bands of
-    // their unit (tubes of balls over a dark hill blur their edges under
-    // the bar, tuning 3741). The spacing is taken once the first pass ends.
-    let mut spacing: Option<Option<f32>> = None;
-    // The rows the first pass found no strong match in: their settled
-    // bottom and their columns' axes, by group.
-    let mut weak_rows: Vec<Option<(u32, Vec<f32>)>> = vec![None; groups.len()];
-    let each = |weak| groups.iter().enumerate().map(move |(i, g)| (weak, i, g));
-    for (weak, i, group) in each(false).chain(each(true)) {
-        let spacing = match weak.then(|| *spacing.get_or_insert_with(|| pitch(&rows))) {
-            Some(None) => break,
-            p => p.flatten(),
-        };
-        if weak && weak_rows[i].is_none() {
-            continue;
-        }
+    for group in groups {
         let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
         let span = (bottom.saturating_sub(rim as u32), bottom);
         let overlaps = rows.iter().any(|(_, b)| {
@@ -311,24 +291,16 @@ fn find_from(
         if overlaps {
             continue;
         }
+        // The row's bottom where the template matches its columns best:
+        // a curved bottom's last rows of liquid blur into the glass.
         let (near, lo, hi) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64, edges.width as i64);
-        let (bottom, axes, centres) = match weak_rows[i].take() {
-            Some((bottom, axes)) => (bottom, axes, Vec::new()),
-            None => {
-                // The row's bottom where the template matches its columns
-                // best: a curved bottom's last rows of liquid blur into the
-                // glass.
-                let axes: Vec<f32> = group.iter().map(|c| axis(c)).collect();
-                let xs: Vec<i64> = axes.iter().map(|x| x.round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
-                let bottom = template.settled_bottom(edges, &xs, bottom);
-                let centres = matches(&template, edges, bottom as i64, half);
-                if centres.is_empty() {
-                    weak_rows[i] = Some((bottom, axes));
-                    continue;
-                }
-                (bottom, axes, centres)
-            }
-        };
+        let axes: Vec<f32> = group.iter().map(|c| axis(c)).collect();
+        let xs: Vec<i64> = axes.iter().map(|x| x.round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
+        let bottom = template.settled_bottom(edges, &xs, bottom);
+        let centres = matches(&template, edges, bottom as i64, half);
+        if centres.is_empty() {
+            continue;
+        }
         let mut vessels: Vec<Vessel> = centres
             .iter()
             .map(|&cx| {
@@ -357,7 +329,7 @@ fn find_from(
             (v.outer.center_x() - edges.width as f32 / 2.0).abs() > OFF_CENTRE_WIDTHS * v.outer.width() as f32
         };
         let button = !layered && vessels.iter().all(off_centre);
-        if !weak && vessels.len() < 2 && (button || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
+        if vessels.len() < 2 && (button || vessels.iter().all(|v| v.seen == Seen::Silhouette)) {
             continue;
         }
         // The liquid of several layers the row's columns could hold: not
@@ -383,9 +355,6 @@ fn find_from(
                 vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
         }
-        if spacing.is_some_and(|p| !evenly_spaced(&vessels, p) || !of_unit(&liquid, band_height)) {
-            continue;
-        }
         let strays: Vec<Column> = liquid.into_iter().filter(|c| room_for(c, &vessels, half)).collect();
         let off_grid = off_grid(&vessels.iter().map(|v| v.outer.center_x()).collect::<Vec<_>>(), half);
         rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0, faint_row_beyond: false }, bottom));
@@ -402,10 +371,20 @@ fn find_from(
     // level's, and its shape alone is enough, matched as a faint vessel's
     // or standing out of the board (a white outline on white paper has
     // next to no strength, and lined paper blurs its shape).
-    let pitch = pitch(&rows);
+    let pitch = {
+        let mut gaps: Vec<f32> = rows
+            .iter()
+            .flat_map(|(r, _)| r.vessels.windows(2).map(|w| w[1].outer.center_x() - w[0].outer.center_x()))
+            .collect();
+        gaps.sort_by(f32::total_cmp);
+        gaps.get(gaps.len() / 2).copied()
+    };
     // Where the rows' vessels found by their liquid stand, by row bottom:
     // a level's rows share their columns.
-    let columns = liquid_columns(&rows);
+    let columns: Vec<(u32, f32)> = rows
+        .iter()
+        .flat_map(|(r, b)| r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x())))
+        .collect();
     // A row of empty vessels, which no liquid shows.
     if let Some(pitch) = pitch {
         let found = rows_found(&rows);
@@ -415,13 +394,15 @@ fn find_from(
         let by = if found.len() >= 2 { &by_outline } else { &template };
         if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }, Bar::FAINT) {
             rows.push(empty_vessels(&row));
-        } else if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half, pitch)
-            && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
-        {
+        } else {
             // No row of empty vessels: a row of them drawn too faintly to be
             // taken (empty bulbs half over a hill, tuning 4482) leaves the
             // level in doubt, since without it the level read is wrong.
-            row.faint_row_beyond = true;
+            if let Some(next_to) = faint_row_beyond(&by_outline, edges, &found, &columns, half, pitch)
+                && let Some((row, _)) = rows.iter_mut().find(|(_, b)| *b == next_to)
+            {
+                row.faint_row_beyond = true;
+            }
         }
     }
     if let Some(pitch) = pitch {
@@ -430,8 +411,24 @@ fn find_from(
         let mids: Vec<(u32, f32)> = rows.iter().filter_map(|(r, b)| ends(r).map(|e| (*b, (e.0 + e.1) / 2.0))).collect();
         for (row, bottom) in &mut rows {
             let added = row.vessels.len();
-            row.faint +=
-                search.extend_ends(&mut row.vessels, *bottom, pitch, |x| vessel_at(x, *bottom, Seen::Silhouette));
+            for step in [-pitch, pitch] {
+                loop {
+                    let end = if step < 0.0 { row.vessels.first() } else { row.vessels.last() };
+                    let Some(end) = end else { break };
+                    let cx = (end.outer.center_x() + step).round() as i64;
+                    match search.probe(cx, *bottom, step / 2.0) {
+                        Probe::Vessel(x) => {
+                            let v = vessel_at(x as f32, *bottom, Seen::Silhouette);
+                            if step < 0.0 { row.vessels.insert(0, v) } else { row.vessels.push(v) }
+                        }
+                        Probe::Echo => {
+                            row.faint += 1;
+                            break;
+                        }
+                        Probe::Nothing => break,
+                    }
+                }
+            }
             // Faint vessels beyond an end centring the row like the others,
             // or, for the only row, on the screen (games centre their rows:
             // `doubts::rows_off_centre` refuses a row that is not), whether
@@ -449,7 +446,18 @@ fn find_from(
             // vessels, at each place the spacing puts a vessel (tuning 10:
             // two empty bulbs, pale glass on a pale board, between bulbs of
             // liquid, which the row's scan matched too weakly).
-            search.fill_gaps(&mut row.vessels, *bottom, pitch, |x| vessel_at(x, *bottom, Seen::Silhouette));
+            let mut i = 0;
+            while i + 1 < row.vessels.len() {
+                let (l, r) = (row.vessels[i].outer.center_x(), row.vessels[i + 1].outer.center_x());
+                let k = ((r - l) / pitch).round();
+                if k >= 2.0 && ((r - l) / pitch - k).abs() <= GRID_TOLERANCE {
+                    let step = (r - l) / k;
+                    if let Probe::Vessel(x) = search.probe_between((l + step).round() as i64, *bottom, step / 2.0) {
+                        row.vessels.insert(i + 1, vessel_at(x as f32, *bottom, Seen::Silhouette));
+                    }
+                }
+                i += 1;
+            }
             if row.vessels.len() > added {
                 let centres: Vec<f32> = row.vessels.iter().map(|v| v.outer.center_x()).collect();
                 row.off_grid = off_grid(&centres, half);

@@ -7,7 +7,7 @@ use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::{Row, Seen, Vessel};
+use super::{Seen, Vessel};
 
 /// Least normalised correlation of a place's edges with the template for it
 /// to hold a vessel. The board between two vessels has walls at about the
@@ -62,17 +62,6 @@ pub(super) const FAINT_PEAK: f32 = 0.25;
 /// pitch, before the row's layout is doubtful.
 pub(super) const GRID_TOLERANCE: f32 = 0.18;
 
-/// The median spacing of neighbouring vessels over every row found; `None`
-/// where no row has two.
-pub(super) fn pitch(rows: &[(Row, u32)]) -> Option<f32> {
-    let mut gaps: Vec<f32> = rows
-        .iter()
-        .flat_map(|(r, _)| r.vessels.windows(2).map(|w| w[1].outer.center_x() - w[0].outer.center_x()))
-        .collect();
-    gaps.sort_by(f32::total_cmp);
-    gaps.get(gaps.len() / 2).copied()
-}
-
 /// Whether a column stands where a vessel could, beside `vessels`: not in
 /// one of them, and not within a box's width of one its own liquid shows,
 /// since two vessels' boxes (interior and outline) do not overlap: a
@@ -125,37 +114,6 @@ pub(super) fn off_grid(centres: &[f32], half: f32) -> usize {
 fn whole_pitches(d: f32, pitch: f32) -> bool {
     let k = d / pitch;
     (k - k.round()).abs() <= GRID_TOLERANCE
-}
-
-/// Where the `rows`' vessels found by their liquid stand: (row bottom,
-/// centre).
-pub(super) fn liquid_columns(rows: &[(Row, u32)]) -> Vec<(u32, f32)> {
-    rows.iter()
-        .flat_map(|(r, b)| r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x())))
-        .collect()
-}
-
-/// Whether a row's `vessels` are two or more, each a whole number of
-/// `pitch` (one at least) from the next, within [`GRID_TOLERANCE`] of one.
-pub(super) fn evenly_spaced(vessels: &[Vessel], pitch: f32) -> bool {
-    let gap = |w: &[Vessel]| w[1].outer.center_x() - w[0].outer.center_x();
-    let spaced = |w: &[Vessel]| gap(w) >= (1.0 - GRID_TOLERANCE) * pitch && whole_pitches(gap(w), pitch);
-    vessels.len() >= 2 && vessels.windows(2).all(spaced)
-}
-
-/// Most a row's liquid's median band may differ from the template's row's,
-/// as a share of it, for a row no place of which matches the template
-/// strongly to be taken where its liquid stands: one unit for all of a
-/// level's vessels (a button's ring, matched weakly on a row's spacing
-/// under wine glasses, had bands 8.7 units tall in test 1000235; the tubes
-/// of tuning 3741, 0.93). A quarter, not fitted.
-const WEAK_ROW_UNIT_SPREAD: f32 = 0.25;
-
-/// Whether the median band of `liquid` is one unit (`band_height`, the
-/// template's row's), within [`WEAK_ROW_UNIT_SPREAD`] of it.
-pub(super) fn of_unit(liquid: &[Column], band_height: f32) -> bool {
-    let heights = liquid.iter().flat_map(|c| c.bands.iter().map(|b| b.height() as f32)).collect();
-    (median(heights) / band_height - 1.0).abs() <= WEAK_ROW_UNIT_SPREAD
 }
 
 /// Whether `x` stands where a row's spacing (its vessels' centres, `pitch`
@@ -267,58 +225,6 @@ impl FaintSearch<'_> {
                 Probe::Echo
             }
             found => found,
-        }
-    }
-
-    /// A row's `vessels` (left to right, resting on `bottom`) extended by
-    /// the faint vessels a pitch beyond each end, one after another, each
-    /// made by `vessel_at` at its centre; how many ends stopped at a place
-    /// that only echoes a vessel's shape.
-    pub fn extend_ends(
-        &self,
-        vessels: &mut Vec<Vessel>,
-        bottom: u32,
-        pitch: f32,
-        vessel_at: impl Fn(f32) -> Vessel,
-    ) -> usize {
-        let mut echoes = 0;
-        for step in [-pitch, pitch] {
-            loop {
-                let end = if step < 0.0 { vessels.first() } else { vessels.last() };
-                let Some(end) = end else { break };
-                let cx = (end.outer.center_x() + step).round() as i64;
-                match self.probe(cx, bottom, step / 2.0) {
-                    Probe::Vessel(x) => {
-                        let v = vessel_at(x as f32);
-                        if step < 0.0 { vessels.insert(0, v) } else { vessels.push(v) }
-                    }
-                    Probe::Echo => {
-                        echoes += 1;
-                        break;
-                    }
-                    Probe::Nothing => break,
-                }
-            }
-        }
-        echoes
-    }
-
-    /// Each gap of whole pitches (two or more) between two of a row's
-    /// `vessels` (left to right) filled where the spacing puts a vessel
-    /// and [`FaintSearch::probe_between`] finds one, made by `vessel_at`
-    /// at its centre.
-    pub fn fill_gaps(&self, vessels: &mut Vec<Vessel>, bottom: u32, pitch: f32, vessel_at: impl Fn(f32) -> Vessel) {
-        let mut i = 0;
-        while i + 1 < vessels.len() {
-            let (l, r) = (vessels[i].outer.center_x(), vessels[i + 1].outer.center_x());
-            let k = ((r - l) / pitch).round();
-            if k >= 2.0 && ((r - l) / pitch - k).abs() <= GRID_TOLERANCE {
-                let step = (r - l) / k;
-                if let Probe::Vessel(x) = self.probe_between((l + step).round() as i64, bottom, step / 2.0) {
-                    vessels.insert(i + 1, vessel_at(x as f32));
-                }
-            }
-            i += 1;
         }
     }
 

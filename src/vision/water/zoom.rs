@@ -71,9 +71,10 @@ pub(super) fn closer_looks(image: &RgbImage) -> Vec<Zoom> {
 
 /// The reading of a screenshot whose first look (`first`) gave none, by
 /// the [`closer_looks`] in turn: the first that passes every check and
-/// sees every vessel the first look did ([`sees_every`]: one that sees
-/// fewer left some out, a whole row of tubes in test case 1000035, and is
-/// not believed);
+/// sees every vessel the first look did (as many tubes, or [`sees_every`]:
+/// one that sees fewer left some out, a whole row of tubes in test case
+/// 1000035, and is not believed; one that finds a flask's body below where
+/// the first look found its neck sees it too, fresh 81914);
 /// else the refusal of the first closer look that measured layers where
 /// the first look could not (it says what was doubtful), else the first
 /// look's.
@@ -81,10 +82,12 @@ pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight,
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
     let boxes = |sight: &WaterSight| sight.detection.as_ref().map(|d| d.tubes.iter().map(|t| t.outer).collect());
     let first_boxes: Vec<Rect> = boxes(&first).unwrap_or_default();
+    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
     let mut refusal = None;
     for zoom in closer_looks(image) {
         let closer = read_at(image, options, zoom, liquid);
-        let sees_all = sees_every(&first_boxes, &boxes(&closer).unwrap_or_default());
+        let sees_all =
+            tubes(&closer) >= first_boxes.len() || sees_every(&first_boxes, &boxes(&closer).unwrap_or_default());
         if sees_all && closer.read.is_ok() {
             return closer;
         }

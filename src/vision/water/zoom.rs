@@ -82,12 +82,11 @@ pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight,
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
     let boxes = |sight: &WaterSight| sight.detection.as_ref().map(|d| d.tubes.iter().map(|t| t.outer).collect());
     let first_boxes: Vec<Rect> = boxes(&first).unwrap_or_default();
-    let tubes = |sight: &WaterSight| sight.detection.as_ref().map_or(0, |d| d.tubes.len());
     let mut refusal = None;
     for zoom in closer_looks(image) {
         let closer = read_at(image, options, zoom, liquid);
-        let sees_all =
-            tubes(&closer) >= first_boxes.len() || sees_every(&first_boxes, &boxes(&closer).unwrap_or_default());
+        let closer_boxes: Vec<Rect> = boxes(&closer).unwrap_or_default();
+        let sees_all = closer_boxes.len() >= first_boxes.len() || sees_every(&first_boxes, &closer_boxes);
         if sees_all && closer.read.is_ok() {
             return closer;
         }

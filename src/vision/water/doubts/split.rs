@@ -44,8 +44,17 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
     let other_colour = |part: Lab, own: usize| centres.iter().enumerate().any(|(i, c)| i != own && near(part, c));
     let slots: Vec<Parts> = labelled_samples(&detection.samples, puzzle)
         .into_iter()
-        .map(|(t, k, id, _)| Parts { tube: t, layer: k, id, parts: slot_parts(image, detection, t, k) })
+        .map(|(t, k, id, _)| {
+            let bounds = slot_parts(image, detection, t, k);
+            let parts = bounds.map(|b| b.and_then(|b| median_in(image, b)));
+            Parts { tube: t, layer: k, id, parts, bounds }
+        })
         .collect();
+    // The empty glass, where it is like no colour of the level and not
+    // the cells' shade: a part of a slot seen through it beside a round
+    // ball, or under a curved bottom, is no other colour.
+    let unlike_level = |g: &Lab| !centres.iter().chain([&cells]).any(|c| near(*g, c));
+    let glass = glass_shades(detection).into_iter().filter(unlike_level).collect::<Vec<_>>();
     for slot in &slots {
         let (t, k, id) = (slot.tube, slot.layer, slot.id);
         let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
@@ -71,7 +80,13 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
                     .count()
                     >= SLOTS_DRAWN_ALIKE
             };
-            if !near(part, &centres[id]) && ((other_colour(part, id) && !drawn_so()) || near(part, &cells)) {
+            let doubted = |part: Lab| {
+                !near(part, &centres[id]) && ((other_colour(part, id) && !drawn_so()) || near(part, &cells))
+            };
+            // Only a part that would be doubted is looked at again
+            // without the glass in it: most parts are not, and this
+            // keeps the pixel-by-pixel look off the common path.
+            if doubted(part) && slot.bounds[side].and_then(|b| liquid_median(image, b, &glass)).is_some_and(doubted) {
                 let d = centres[id].map_or(0.0, |c| delta_e(part, c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
             }
@@ -86,18 +101,53 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
 /// tube does not silence a grid off the unit.
 const SLOTS_DRAWN_ALIKE: usize = 2;
 
-/// A labelled slot and its two parts looked at: upper, lower.
+/// A labelled slot and its two parts looked at, upper and lower: their
+/// median colours and where they lie.
 struct Parts {
     tube: usize,
     layer: usize,
     id: usize,
     parts: [Option<[u8; 3]>; 2],
+    bounds: [Option<Rect>; 2],
 }
 
-/// The median colours of the upper and lower parts of slot `k` of tube `t`
-/// (the lower part `None` for a bottom slot, the upper part `None` where
-/// it is the top layer's lit surface).
-fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [Option<[u8; 3]>; 2] {
+/// The shades of the empty glass: each tube's empty slots' median, for
+/// every tube with an empty slot.
+fn glass_shades(detection: &Detection) -> Vec<Lab> {
+    let tubes = detection.samples.iter().zip(&detection.raw);
+    tubes
+        .filter_map(|(samples, raw)| {
+            let empty: Vec<[u8; 3]> =
+                samples.iter().zip(raw).filter(|(s, _)| **s == SlotSample::Empty).map(|(_, &c)| c).collect();
+            (!empty.is_empty()).then(|| to_lab(median_color(&empty)))
+        })
+        .collect()
+}
+
+/// The median colour of the pixels of `rect` that are not the empty glass
+/// (every other pixel each way, as [`median_in`]); `None` when every one
+/// is glass. Beside a round ball, or over a vessel's curved bottom, the
+/// glass fills the sides of a slot's part, and the median of glass and
+/// liquid mixed is a third colour that may lie near another of the level
+/// (tuning 3645: a green ball's lower part over a brown board read as the
+/// level's grey-green; fresh 81894: a cyan ball's over a pale green board
+/// as its pale blue).
+fn liquid_median(image: &RgbImage, rect: Rect, glass: &[Lab]) -> Option<Lab> {
+    let liquid: Vec<[u8; 3]> = (rect.y0..rect.y1.min(image.height()))
+        .step_by(2)
+        .flat_map(|y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
+        .filter(|&p| {
+            let p = to_lab(p);
+            glass.iter().all(|&g| delta_e(p, g) >= SAME_COLOR_MAX_DELTA_E)
+        })
+        .collect();
+    (!liquid.is_empty()).then(|| to_lab(median_color(&liquid)))
+}
+
+/// Where the upper and lower parts of slot `k` of tube `t` lie (the lower
+/// part `None` for a bottom slot, the upper part `None` where it is the
+/// top layer's lit surface).
+fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [Option<Rect>; 2] {
     let slot = detection.tubes[t].slots[k];
     let (w, h) = (slot.width() as f32, slot.height() as f32);
     let x0 = slot.x0 + (w * 0.2) as u32;
@@ -110,7 +160,7 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     // height.
     let part = |from: u32, to: f32| {
         let y0 = slot.y0 + from;
-        median_in(image, Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
+        Some(Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
     };
     // The lower part of a bottom slot meets the vessel's bottom, whose
     // rounded outline and shading come into it at small sizes; a unit
@@ -124,8 +174,8 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     // salmon of the level); under liquid no band is drawn.
     let on_top = detection.samples[t].get(k + 1).is_none_or(|s| *s == SlotSample::Empty);
     let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
-    let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
-    [upper.filter(|&p| !surface(p)), lower]
+    let surface = |r: &Rect| on_top && own.is_some_and(|own| median_in(image, *r).is_some_and(|p| is_lit(p, own)));
+    [upper.filter(|r| !surface(r)), lower]
 }
 
 #[cfg(test)]
@@ -295,6 +345,83 @@ mod tests {
         // the shown layer: a grid off the unit (fresh 43403).
         let (image, detection) = painted(Some(3), true);
         assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 4)));
+    }
+
+    #[test]
+    fn the_glass_beside_a_round_ball_is_left_out_of_its_parts_colour() {
+        // Tuning 3645 in small: green balls on a dark board, each slot's
+        // lower rows the glass at the sides blending into the ball's
+        // colour at its middle (a round ball's narrowing edge). The
+        // median of that part is a third colour; the level has it.
+        const GREEN: [u8; 3] = [0, 190, 105];
+        // The colour of the glass and the ball mixed at `t` (0 ball, 1 glass).
+        let mix =
+            |t: f32| -> [u8; 3] { std::array::from_fn(|c| (GREEN[c] as f32 * (1.0 - t) + BOARD[c] as f32 * t) as u8) };
+        let edged = |x: u32, x0: u32| {
+            let dx = (x as f32 - (x0 as f32 + 19.5)).abs();
+            mix(((dx - 4.0) / 5.0).clamp(0.0, 1.0))
+        };
+        // Three tubes of four 30-row slots, the third empty glass (the
+        // board); the green slots (`ball` says which) drawn with a ball's
+        // edge in rows 16 and on, the others flat.
+        let draw = |level: [u8; 3], ball: &dyn Fn(usize, usize) -> bool| {
+            let columns = [[GREEN, GREEN, level, level], [level, level, GREEN, GREEN], [BOARD; 4]];
+            let mut image = RgbImage::from_pixel(180, 160, image::Rgb(BOARD));
+            let mut tubes = Vec::new();
+            for (t, column) in columns.iter().enumerate() {
+                let x0 = 10 + 60 * t as u32;
+                let slots: Vec<Rect> =
+                    (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
+                for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
+                    for y in slot.y0..slot.y1 {
+                        for x in slot.x0..slot.x1 {
+                            let edge = colour == GREEN && ball(t, k) && y - slot.y0 >= 16;
+                            image.put_pixel(x, y, image::Rgb(if edge { edged(x, x0) } else { colour }));
+                        }
+                    }
+                }
+                tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
+            }
+            let mut detection = read_as_drawn(&image, tubes, &columns);
+            detection.raw = columns.iter().map(|c| c.to_vec()).collect();
+            detection.samples[2] = vec![SlotSample::Empty; 4];
+            (image, detection)
+        };
+        // The same with the empty tube left out of the detection.
+        let without_empty = |(image, mut detection): (RgbImage, Detection)| {
+            detection.samples.pop();
+            detection.raw.pop();
+            detection.tubes.pop();
+            detection.locks.pop();
+            (image, detection)
+        };
+        // The third colour: the median of a ball's edged lower part.
+        let (image, _) = draw(RED, &|_, _| true);
+        let part = Rect { x0: 18, x1: 42, y0: 90 + 16, y1: 90 + 26 };
+        let third = median_in(&image, part).unwrap();
+        let lab = |c: [u8; 3]| to_lab(c);
+        assert!(delta_e(lab(third), lab(GREEN)) >= SAME_COLOR_MAX_DELTA_E);
+        assert!(delta_e(lab(third), lab(BOARD)) >= SAME_COLOR_MAX_DELTA_E);
+        let puzzle: WaterPuzzle = "BBAA AABB ....".parse().unwrap();
+        // One green ball so drawn, the other three flat: its lower part
+        // is the third colour, which the level has. With the glass
+        // known (the empty tube's), the ball's edge is glass and green.
+        let one = |t: usize, k: usize| (t, k) == (0, 1);
+        let (image, detection) = draw(third, &one);
+        assert_eq!(split_layer(&image, &detection, &puzzle), None);
+        // With no empty glass to know it by, the part is doubted as
+        // before.
+        let (image, detection) = without_empty(draw(third, &one));
+        let two: WaterPuzzle = "BBAA AABB".parse().unwrap();
+        assert_eq!(split_place(&image, &detection, &two), Some((1, 2)));
+        // A lower part of the third colour itself is doubted, glass known.
+        let (mut image, detection) = draw(third, &|_, _| false);
+        for y in 90 + 16..120 {
+            for x in 10..50 {
+                image.put_pixel(x, y, image::Rgb(third));
+            }
+        }
+        assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
     }
 
     #[test]

@@ -52,9 +52,18 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
         .collect();
     // The empty glass, where it is like no colour of the level and not
     // the cells' shade: a part of a slot seen through it beside a round
-    // ball, or under a curved bottom, is no other colour.
+    // ball, or under a curved bottom, is no other colour. Only where
+    // every layer is shown: with hidden layers the counts leave the
+    // number of colours open, and a part that shows another colour is
+    // also what one liquid read as two colours looks like (tuning 4511:
+    // a ball's upper part, its glass left out, was its own colour, but
+    // the three tubes of that blue had been read as two colours, and the
+    // level solved was not the one shown).
     let unlike_level = |g: &Lab| !centres.iter().chain([&cells]).any(|c| near(*g, c));
-    let glass = glass_shades(detection).into_iter().filter(unlike_level).collect::<Vec<_>>();
+    let glass: Vec<Lab> = match puzzle.has_unknowns() {
+        true => Vec::new(),
+        false => glass_shades(detection).into_iter().filter(unlike_level).collect(),
+    };
     for slot in &slots {
         let (t, k, id) = (slot.tube, slot.layer, slot.id);
         let under_cell = detection.samples[t].get(k + 1) == Some(&SlotSample::Hidden);
@@ -414,6 +423,19 @@ mod tests {
         let (image, detection) = without_empty(draw(third, &one));
         let two: WaterPuzzle = "BBAA AABB".parse().unwrap();
         assert_eq!(split_place(&image, &detection, &two), Some((1, 2)));
+        // With a hidden layer (the second tube's bottom cell) the number
+        // of colours is open, and the part is doubted as before too.
+        let (mut image, mut detection) = draw(third, &one);
+        let cell = [50, 50, 56];
+        for y in 120..150 {
+            for x in 70..110 {
+                image.put_pixel(x, y, image::Rgb(cell));
+            }
+        }
+        detection.samples[1][0] = SlotSample::Hidden;
+        detection.raw[1][0] = cell;
+        let open: WaterPuzzle = "BBAA AAB? ....".parse().unwrap();
+        assert_eq!(split_place(&image, &detection, &open), Some((1, 2)));
         // A lower part of the third colour itself is doubted, glass known.
         let (mut image, detection) = draw(third, &|_, _| false);
         for y in 90 + 16..120 {

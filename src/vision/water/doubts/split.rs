@@ -44,11 +44,7 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
     let other_colour = |part: Lab, own: usize| centres.iter().enumerate().any(|(i, c)| i != own && near(part, c));
     let slots: Vec<Parts> = labelled_samples(&detection.samples, puzzle)
         .into_iter()
-        .map(|(t, k, id, _)| {
-            let bounds = slot_parts(image, detection, t, k);
-            let parts = bounds.map(|b| b.and_then(|b| median_in(image, b)));
-            Parts { tube: t, layer: k, id, parts, bounds }
-        })
+        .map(|(t, k, id, _)| Parts { tube: t, layer: k, id, parts: slot_parts(image, detection, t, k) })
         .collect();
     // The empty glass, where it is like no colour of the level and not
     // the cells' shade: a part of a slot seen through it beside a round
@@ -60,9 +56,10 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
     // the three tubes of that blue had been read as two colours, and the
     // level solved was not the one shown).
     let unlike_level = |g: &Lab| !centres.iter().chain([&cells]).any(|c| near(*g, c));
-    let glass: Vec<Lab> = match puzzle.has_unknowns() {
-        true => Vec::new(),
-        false => glass_shades(detection).into_iter().filter(unlike_level).collect(),
+    let glass: Vec<Lab> = if puzzle.has_unknowns() {
+        Vec::new()
+    } else {
+        glass_shades(detection).into_iter().filter(unlike_level).collect()
     };
     for slot in &slots {
         let (t, k, id) = (slot.tube, slot.layer, slot.id);
@@ -74,7 +71,7 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
         // five slots for six; the cell's shade filled the lower 0.6 of
         // the shown layer's slot).
         for (side, cells) in [(0, cells.filter(|_| under_cell)), (1, cells.filter(|_| over_cell))] {
-            let Some(p) = slot.parts[side] else { continue };
+            let Some((rect, p)) = slot.parts[side] else { continue };
             let part = to_lab(p);
             // A part that looks as the same part of the other slots of its
             // colour is how that colour is drawn there (a ball's shine on
@@ -84,7 +81,7 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
             let drawn_so = || {
                 let alike = slots.iter().filter(|o| o.id == id && (o.tube, o.layer) != (t, k));
                 alike
-                    .filter_map(|o| o.parts[side])
+                    .filter_map(|o| Some(o.parts[side]?.1))
                     .filter(|&q| delta_e(part, to_lab(q)) < SAME_COLOR_MAX_DELTA_E)
                     .count()
                     >= SLOTS_DRAWN_ALIKE
@@ -95,7 +92,7 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
             // Only a part that would be doubted is looked at again
             // without the glass in it: most parts are not, and this
             // keeps the pixel-by-pixel look off the common path.
-            if doubted(part) && slot.bounds[side].and_then(|b| liquid_median(image, b, &glass)).is_some_and(doubted) {
+            if doubted(part) && liquid_median(image, rect, &glass).is_some_and(doubted) {
                 let d = centres[id].map_or(0.0, |c| delta_e(part, c));
                 return Some(Doubt::SplitLayer { tube: t + 1, layer: k + 1, delta_e: d });
             }
@@ -110,14 +107,13 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
 /// tube does not silence a grid off the unit.
 const SLOTS_DRAWN_ALIKE: usize = 2;
 
-/// A labelled slot and its two parts looked at, upper and lower: their
-/// median colours and where they lie.
+/// A labelled slot and its two parts looked at, upper and lower: where
+/// each lies and its median colour.
 struct Parts {
     tube: usize,
     layer: usize,
     id: usize,
-    parts: [Option<[u8; 3]>; 2],
-    bounds: [Option<Rect>; 2],
+    parts: [Option<(Rect, [u8; 3])>; 2],
 }
 
 /// The shades of the empty glass: each tube's empty slots' median, for
@@ -153,10 +149,10 @@ fn liquid_median(image: &RgbImage, rect: Rect, glass: &[Lab]) -> Option<Lab> {
     (!liquid.is_empty()).then(|| to_lab(median_color(&liquid)))
 }
 
-/// Where the upper and lower parts of slot `k` of tube `t` lie (the lower
-/// part `None` for a bottom slot, the upper part `None` where it is the
-/// top layer's lit surface).
-fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [Option<Rect>; 2] {
+/// Where the upper and lower parts of slot `k` of tube `t` lie, and their
+/// median colours (the lower part `None` for a bottom slot, the upper
+/// part `None` where it is the top layer's lit surface).
+fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [Option<(Rect, [u8; 3])>; 2] {
     let slot = detection.tubes[t].slots[k];
     let (w, h) = (slot.width() as f32, slot.height() as f32);
     let x0 = slot.x0 + (w * 0.2) as u32;
@@ -169,7 +165,8 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     // height.
     let part = |from: u32, to: f32| {
         let y0 = slot.y0 + from;
-        Some(Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) })
+        let rect = Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) };
+        Some((rect, median_in(image, rect)?))
     };
     // The lower part of a bottom slot meets the vessel's bottom, whose
     // rounded outline and shading come into it at small sizes; a unit
@@ -183,8 +180,8 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     // salmon of the level); under liquid no band is drawn.
     let on_top = detection.samples[t].get(k + 1).is_none_or(|s| *s == SlotSample::Empty);
     let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
-    let surface = |r: &Rect| on_top && own.is_some_and(|own| median_in(image, *r).is_some_and(|p| is_lit(p, own)));
-    [upper.filter(|r| !surface(r)), lower]
+    let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
+    [upper.filter(|&(_, p)| !surface(p)), lower]
 }
 
 #[cfg(test)]

@@ -206,7 +206,16 @@ mod tests {
         columns: &[[[u8; 3]; 4]; 2],
         paint: impl Fn(usize, usize, u32, [u8; 3]) -> [u8; 3],
     ) -> (RgbImage, Vec<TubeLayout>) {
-        let mut image = RgbImage::from_pixel(120, 160, image::Rgb(BOARD));
+        tubes_drawn(columns, |t, k, row, _, colour| paint(t, k, row, colour))
+    }
+
+    /// [`two_tubes_drawn`] for any number of tubes (the board 60 wide a
+    /// tube), `paint` also told each pixel's column in its slot.
+    fn tubes_drawn(
+        columns: &[[[u8; 3]; 4]],
+        paint: impl Fn(usize, usize, u32, u32, [u8; 3]) -> [u8; 3],
+    ) -> (RgbImage, Vec<TubeLayout>) {
+        let mut image = RgbImage::from_pixel(60 * columns.len() as u32, 160, image::Rgb(BOARD));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
             let x0 = 10 + 60 * t as u32;
@@ -214,9 +223,8 @@ mod tests {
                 (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
             for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
                 for y in slot.y0..slot.y1 {
-                    let c = paint(t, k, y - slot.y0, colour);
                     for x in slot.x0..slot.x1 {
-                        image.put_pixel(x, y, image::Rgb(c));
+                        image.put_pixel(x, y, image::Rgb(paint(t, k, y - slot.y0, x - slot.x0, colour)));
                     }
                 }
             }
@@ -363,31 +371,20 @@ mod tests {
         // The colour of the glass and the ball mixed at `t` (0 ball, 1 glass).
         let mix =
             |t: f32| -> [u8; 3] { std::array::from_fn(|c| (GREEN[c] as f32 * (1.0 - t) + BOARD[c] as f32 * t) as u8) };
-        let edged = |x: u32, x0: u32| {
-            let dx = (x as f32 - (x0 as f32 + 19.5)).abs();
-            mix(((dx - 4.0) / 5.0).clamp(0.0, 1.0))
-        };
+        // Across a slot, `x` from its left wall.
+        let edged = |x: u32| mix((((x as f32 - 19.5).abs() - 4.0) / 5.0).clamp(0.0, 1.0));
         // Three tubes of four 30-row slots, the third empty glass (the
         // board); the green slots (`ball` says which) drawn with a ball's
         // edge in rows 16 and on, the others flat.
         let draw = |level: [u8; 3], ball: &dyn Fn(usize, usize) -> bool| {
             let columns = [[GREEN, GREEN, level, level], [level, level, GREEN, GREEN], [BOARD; 4]];
-            let mut image = RgbImage::from_pixel(180, 160, image::Rgb(BOARD));
-            let mut tubes = Vec::new();
-            for (t, column) in columns.iter().enumerate() {
-                let x0 = 10 + 60 * t as u32;
-                let slots: Vec<Rect> =
-                    (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 150 - (k + 1) * 30, y1: 150 - k * 30 }).collect();
-                for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
-                    for y in slot.y0..slot.y1 {
-                        for x in slot.x0..slot.x1 {
-                            let edge = colour == GREEN && ball(t, k) && y - slot.y0 >= 16;
-                            image.put_pixel(x, y, image::Rgb(if edge { edged(x, x0) } else { colour }));
-                        }
-                    }
-                }
-                tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 20, y1: 152 }, slots });
-            }
+            let (image, tubes) =
+                tubes_drawn(
+                    &columns,
+                    |t, k, row, x, colour| {
+                        if colour == GREEN && ball(t, k) && row >= 16 { edged(x) } else { colour }
+                    },
+                );
             let mut detection = read_as_drawn(&image, tubes, &columns);
             detection.raw = columns.iter().map(|c| c.to_vec()).collect();
             detection.samples[2] = vec![SlotSample::Empty; 4];

@@ -91,9 +91,14 @@ const HEADROOM_DECORATION: f32 = 0.2;
 /// The median colour of the pixels of `rect` (clipped to the image),
 /// every other pixel each way.
 pub(crate) fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
-    let pixels: Vec<[u8; 3]> = (rect.y0..rect.y1.min(image.height()))
-        .step_by(2)
-        .flat_map(|y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
-        .collect();
+    let pixels: Vec<[u8; 3]> = pixels_in(image, rect).collect();
     (!pixels.is_empty()).then(|| median_color(&pixels))
+}
+
+/// The pixels [`median_in`] takes its median of: those of `rect` (clipped
+/// to the image), every other pixel each way.
+pub(crate) fn pixels_in(image: &RgbImage, rect: Rect) -> impl Iterator<Item = [u8; 3]> + '_ {
+    (rect.y0..rect.y1.min(image.height()))
+        .step_by(2)
+        .flat_map(move |y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
 }

@@ -8,7 +8,7 @@
 use image::RgbImage;
 use palette::Lab;
 
-use super::{Doubt, color_centres, labelled_samples, median_in, raw_of};
+use super::{Doubt, color_centres, labelled_samples, median_in, pixels_in, raw_of};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
@@ -130,7 +130,7 @@ fn glass_shades(detection: &Detection) -> Vec<Lab> {
 }
 
 /// The median colour of the pixels of `rect` that are not the empty glass
-/// (every other pixel each way, as [`median_in`]); `None` when every one
+/// (the pixels [`median_in`] takes, [`pixels_in`]); `None` when every one
 /// is glass. Beside a round ball, or over a vessel's curved bottom, the
 /// glass fills the sides of a slot's part, and the median of glass and
 /// liquid mixed is a third colour that may lie near another of the level
@@ -138,9 +138,7 @@ fn glass_shades(detection: &Detection) -> Vec<Lab> {
 /// level's grey-green; fresh 81894: a cyan ball's over a pale green board
 /// as its pale blue).
 fn liquid_median(image: &RgbImage, rect: Rect, glass: &[Lab]) -> Option<Lab> {
-    let liquid: Vec<[u8; 3]> = (rect.y0..rect.y1.min(image.height()))
-        .step_by(2)
-        .flat_map(|y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
+    let liquid: Vec<[u8; 3]> = pixels_in(image, rect)
         .filter(|&p| {
             let p = to_lab(p);
             glass.iter().all(|&g| delta_e(p, g) >= SAME_COLOR_MAX_DELTA_E)

@@ -41,8 +41,17 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
     // Which colour of the level a part of a slot shows, when it is clearly
     // one other than `own` (or, given, the cells' shade).
     let near = |part: Lab, c: &Option<Lab>| c.is_some_and(|c| delta_e(part, c) < SAME_COLOR_MAX_DELTA_E);
-    let other_colour = |part: Lab, own: usize| centres.iter().enumerate().any(|(i, c)| i != own && near(part, c));
-    let slots: Vec<Parts> = labelled_samples(&detection.samples, puzzle)
+    let labelled = labelled_samples(&detection.samples, puzzle);
+    // A part of another colour's hue lit as its own colour is its own
+    // (`lit_as`); only where every layer is shown, as for the glass
+    // below: with the number of colours open, one liquid read as two
+    // colours of one hue, lit apart by the board behind, looks so too.
+    let lightness = lightness_ranges(&labelled, centres.len());
+    let other_colour = |part: Lab, own: usize| {
+        let lit_as_own = |other: usize| !puzzle.has_unknowns() && lit_as(part.l, &lightness[own], &lightness[other]);
+        centres.iter().enumerate().any(|(i, c)| i != own && near(part, c) && !lit_as_own(i))
+    };
+    let slots: Vec<Parts> = labelled
         .into_iter()
         .map(|(t, k, id, _)| Parts { tube: t, layer: k, id, parts: slot_parts(image, detection, t, k) })
         .collect();
@@ -106,6 +115,49 @@ pub(super) fn split_layer(image: &RgbImage, detection: &Detection, puzzle: &Wate
 /// layer that happens to lie over (or under) the same colour in another
 /// tube does not silence a grid off the unit.
 const SLOTS_DRAWN_ALIKE: usize = 2;
+
+/// Each colour's lightness as its slots were sampled: the least and the
+/// most CIELAB L* of the samples labelled with it (`None` for a colour no
+/// slot shows).
+fn lightness_ranges(labelled: &[(usize, usize, usize, Lab)], colours: usize) -> Vec<Option<(f32, f32)>> {
+    let mut ranges: Vec<Option<(f32, f32)>> = vec![None; colours];
+    for &(_, _, id, lab) in labelled {
+        let range = ranges[id].get_or_insert((lab.l, lab.l));
+        *range = (range.0.min(lab.l), range.1.max(lab.l));
+    }
+    ranges
+}
+
+/// Whether a part of lightness `l` is lit as its own colour, not as the
+/// other one its hue is near: the two colours' samples keep apart in
+/// lightness (their ranges do not meet) and `l` lies in the third of the
+/// way between them nearest its own colour's range ([`LIT_AS_OWN_SHARE`]).
+/// A JPEG keeps lightness at every pixel and finely quantised but hue at
+/// half the resolution and coarsely, so in a slot a few rows tall the hue
+/// of the layers around bleeds into a part and brings it near a like-hued
+/// colour of the level while its lightness stays its own (tuning 3873,
+/// 3986, fresh 80271, 80449, 88934: parts of one to three rows of 6-10
+/// row slots, near-identical hues; each part's L* within 0-3.3 of its own
+/// colour's samples, 5.2-11.8 from the other's). A grid off the unit
+/// shows the other layer in lightness as in hue: where over half a part
+/// is another layer, its median is lit as that layer.
+fn lit_as(l: f32, own: &Option<(f32, f32)>, other: &Option<(f32, f32)>) -> bool {
+    let (Some(own), Some(other)) = (own, other) else { return false };
+    let apart = own.1 < other.0 || other.1 < own.0;
+    let from = |(lo, hi): (f32, f32)| (lo - l).max(l - hi).max(0.0);
+    let (to_own, to_other) = (from(*own), from(*other));
+    apart && to_own < LIT_AS_OWN_SHARE * (to_own + to_other)
+}
+
+/// How far across the lightness gap from its own colour's samples to
+/// another colour's a part may lie and still be lit as its own: a third.
+/// Chosen by hand to leave a margin each side of the middle, not fitted:
+/// a part that is half the other layer lies near the middle. The traced
+/// parts lay within the first quarter of the gap (L* 3.3 of 15.1 in
+/// tuning 3986, 0.3 of 11.8 in 3873, 1.2 of 8.6 in fresh 80271, 1.9 of
+/// 8.1 in 80449, 1.4 of 7.4 in 88934); tuning 2061's, near its middle
+/// (0.8 of 1.9), stays doubted.
+const LIT_AS_OWN_SHARE: f32 = 1.0 / 3.0;
 
 /// A labelled slot and its two parts looked at, upper and lower: where
 /// each lies and its median colour.

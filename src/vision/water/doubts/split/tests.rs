@@ -300,3 +300,62 @@ fn a_small_slots_parts_leave_out_a_whole_row_at_each_end() {
     let (image, detection) = picture(Some((0, 1, PINK)));
     assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 2)));
 }
+
+#[test]
+fn a_part_of_another_hue_lit_as_its_own_colour_is_a_jpegs_hue_bleeding() {
+    // Tuning 3986 in large: a blue whose upper part takes the hue of a
+    // lighter, near-identical blue above it while its lightness stays
+    // its own (a JPEG's hue at half resolution in a small slot).
+    const OWN: [u8; 3] = [50, 110, 181];
+    const OTHER: [u8; 3] = [90, 120, 228];
+    // Its hue: ΔE 23 from its own colour, 6 from the other's; its L* 1.6
+    // above its own colour's, 5.7 under the other's.
+    const BLED: [u8; 3] = [70, 106, 212];
+    // The other's hue lit halfway between the two (L* 49.7).
+    const HALFWAY: [u8; 3] = [76, 112, 218];
+    let lab = |c: [u8; 3]| to_lab(c);
+    for part in [BLED, HALFWAY] {
+        assert!(delta_e(lab(part), lab(OWN)) >= SAME_COLOR_MAX_DELTA_E);
+        assert!(delta_e(lab(part), lab(OTHER)) < SAME_COLOR_MAX_DELTA_E);
+    }
+    let puzzle: WaterPuzzle = "BABA ABAB".parse().unwrap();
+    let columns = [[OWN, OTHER, OWN, OTHER], [OTHER, OWN, OTHER, OWN]];
+    // The first tube's third slot (its own colour, under the other)
+    // drawn with its upper part `part`.
+    let drawn = |part: [u8; 3]| {
+        let paint = |t, k, row, colour| if (t, k) == (0, 2) && row < 14 { part } else { colour };
+        let (image, tubes) = two_tubes_drawn(&columns, paint);
+        let detection = read_as_drawn(&image, tubes, &columns);
+        (image, detection)
+    };
+    let (image, detection) = drawn(BLED);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // Lit halfway, or as the other colour itself: a slot across two layers.
+    let (image, detection) = drawn(HALFWAY);
+    assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 3)));
+    let (image, detection) = drawn(OTHER);
+    assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 3)));
+    // Where the two colours' samples meet in lightness (one of its own
+    // colour's sampled as light as the other), lightness does not tell
+    // them apart, and the part is doubted by its hue.
+    let (image, mut detection) = drawn(BLED);
+    let lighter = [70, 134, 200];
+    assert!(to_lab(lighter).l > to_lab(OTHER).l);
+    detection.samples[1][3] = Color(lighter);
+    assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 3)));
+    // With a hidden layer (the second tube's bottom cell) the number of
+    // colours is open: two colours of one hue lit apart may be one
+    // liquid, and the part is doubted by its hue as before.
+    let (mut image, mut detection) = drawn(BLED);
+    let cell = [50, 50, 56];
+    for y in 120..150 {
+        for x in 70..110 {
+            image.put_pixel(x, y, image::Rgb(cell));
+        }
+    }
+    detection.samples[1][0] = Hidden;
+    detection.raw = columns.iter().map(|c| c.to_vec()).collect();
+    detection.raw[1][0] = cell;
+    let open: WaterPuzzle = "BABA ABA?".parse().unwrap();
+    assert_eq!(split_place(&image, &detection, &open), Some((1, 3)));
+}

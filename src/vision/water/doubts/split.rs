@@ -2,8 +2,9 @@
 //! the upper nor the lower part of a filled slot shows another colour of
 //! the level, and next to a hidden cell neither part of a shown layer's
 //! slot shows the cells' shade (a grid at the wrong height, a neck or a
-//! headroom counted as a slot, cuts layers; shading, a ball's round edge
-//! and the lit surface on a tube's top layer do not change colour).
+//! headroom counted as a slot, cuts layers; shading, a ball's round edge,
+//! the lit surface on a tube's top layer and a JPEG's hue bled into a
+//! small slot's part, its lightness its own, do not change colour).
 
 use image::RgbImage;
 use palette::Lab;

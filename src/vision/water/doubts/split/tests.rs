@@ -63,6 +63,19 @@ fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, colum
     }
 }
 
+/// The second tube's bottom slot (of [`tubes_drawn`]'s) drawn and read
+/// as a hidden cell: the number of colours left open.
+fn hide_second_tubes_bottom(image: &mut RgbImage, detection: &mut Detection) {
+    let cell = [50, 50, 56];
+    for y in 120..150 {
+        for x in 70..110 {
+            image.put_pixel(x, y, image::Rgb(cell));
+        }
+    }
+    detection.samples[1][0] = Hidden;
+    detection.raw[1][0] = cell;
+}
+
 #[test]
 fn the_bottom_slots_lower_part_is_left_to_the_vessels_bottom_and_a_slot_above_split_is_doubted() {
     // Two tubes of four 30-row slots, bottom first blue, blue, red, red
@@ -237,14 +250,7 @@ fn the_glass_beside_a_round_ball_is_left_out_of_its_parts_colour() {
     // With a hidden layer (the second tube's bottom cell) the number
     // of colours is open, and the part is doubted as before too.
     let (mut image, mut detection) = draw(third, &one);
-    let cell = [50, 50, 56];
-    for y in 120..150 {
-        for x in 70..110 {
-            image.put_pixel(x, y, image::Rgb(cell));
-        }
-    }
-    detection.samples[1][0] = SlotSample::Hidden;
-    detection.raw[1][0] = cell;
+    hide_second_tubes_bottom(&mut image, &mut detection);
     let open: WaterPuzzle = "BBAA AAB? ....".parse().unwrap();
     assert_eq!(split_place(&image, &detection, &open), Some((1, 2)));
     // A lower part of the third colour itself is doubted, glass known.
@@ -347,15 +353,8 @@ fn a_part_of_another_hue_lit_as_its_own_colour_is_a_jpegs_hue_bleeding() {
     // colours is open: two colours of one hue lit apart may be one
     // liquid, and the part is doubted by its hue as before.
     let (mut image, mut detection) = drawn(BLED);
-    let cell = [50, 50, 56];
-    for y in 120..150 {
-        for x in 70..110 {
-            image.put_pixel(x, y, image::Rgb(cell));
-        }
-    }
-    detection.samples[1][0] = Hidden;
     detection.raw = columns.iter().map(|c| c.to_vec()).collect();
-    detection.raw[1][0] = cell;
+    hide_second_tubes_bottom(&mut image, &mut detection);
     let open: WaterPuzzle = "BABA ABA?".parse().unwrap();
     assert_eq!(split_place(&image, &detection, &open), Some((1, 3)));
 }

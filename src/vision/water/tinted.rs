@@ -6,7 +6,9 @@
 //! whose tubes are full to the top, shows what the game's empty glass
 //! looks like; slots on top of a tube that look like it are that glass.
 //! The mirror case too: a liquid of the board's colour read as empty where
-//! the glass of the tubes read wholly empty is unlike it.
+//! the glass of the tubes read wholly empty is unlike it (where glass
+//! taken for empty left such a tube, only over the board those tubes
+//! stand on: over another, the glass is another colour).
 
 use image::RgbImage;
 
@@ -110,6 +112,30 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
         }
     }
     changed.then_some(out)
+}
+
+/// [`liquid_taken_for_glass`] where every slot it takes for liquid stands
+/// over the board the wholly empty tubes stand over (the board beside
+/// each, within one colour's spread of the median beside those tubes'
+/// slots); `None` otherwise. Empty glass shows the board behind it, so
+/// the empty tubes show the glass only over their own board: over
+/// another (a sky above a hill) the same glass is another colour, and
+/// taking it for liquid makes one (tuning 1411: bulbs over a sky and a
+/// maroon hill, the empty bulb on the hill, another bulb's glass over
+/// the sky read as six layers of a liquid that made a whole colour).
+pub(super) fn liquid_taken_for_glass_over_its_board(image: &RgbImage, detection: &Detection) -> Option<Detection> {
+    let out = liquid_taken_for_glass(detection)?;
+    let outers: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
+    let beside = |&(t, k): &(usize, usize)| {
+        let tube = &detection.tubes[t];
+        sample_beside(image, &tube.outer, &tube.slots[k], &outers)
+    };
+    let slots = || detection.samples.iter().enumerate().flat_map(|(t, s)| (0..s.len()).map(move |k| (t, k)));
+    let wholly_empty = |t: usize| detection.samples[t].iter().all(|s| *s == SlotSample::Empty);
+    let boards: Vec<[u8; 3]> = slots().filter(|&(t, _)| wholly_empty(t)).map(|slot| beside(&slot)).collect();
+    let board = to_lab(median_color(&boards));
+    let mut taken = slots().filter(|&(t, k)| detection.samples[t][k] != out.samples[t][k]);
+    taken.all(|slot| delta_e(to_lab(beside(&slot)), board) < SAME_COLOR_MAX_DELTA_E).then_some(out)
 }
 
 /// The glass of a reading in which every tube is full, where tubes read

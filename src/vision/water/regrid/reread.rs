@@ -28,8 +28,13 @@ use super::no_top_slot_holds_liquid;
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
-/// passes. Each of the readings again that fails so (its counts, or a
-/// colour like the hidden cells) is read once more with such slots taken
+/// passes. Each of the readings again that fails on its counts is read
+/// once more with liquid of the board's colour taken back from the glass
+/// too, over the board of the tubes read wholly empty (the glass taken
+/// for empty can leave the first such tube, which shows what the glass
+/// looks like; see [`tinted::liquid_taken_for_glass_over_its_board`]),
+/// believed only if some top slot still holds liquid; each that fails so
+/// (its counts, or a colour like the hidden cells), with such slots taken
 /// for hidden cells too. Otherwise the failed reading, and the tinted
 /// detection if there was one, else the one with the board seen through
 /// the glass taken for empty, and whether any of those read again left no
@@ -51,10 +56,26 @@ pub(super) fn with_glass_empty(
     let mut tried: Vec<Detection> = Vec::new();
     let mut passing = |d: Option<Detection>| {
         let d = d?;
+        let both = tinted::liquid_taken_for_glass_over_its_board(image, &d);
         tried.push(d.clone());
         let again = judged(image, options, d);
         if again.read.is_ok() {
             return Some(again);
+        }
+        // Glass read as liquid and liquid the colour of the board read as
+        // glass, both in one reading: the glass taken for empty may leave
+        // a tube wholly empty, the first to show the glass (tuning 3207).
+        // Not where that leaves every top slot empty: the grid is a layer
+        // too tall there, and a reading passing on it is taken before the
+        // grid a layer fewer is tried (tuning 4312: wine glasses with
+        // hidden layers read so on a grid of eight for seven, which the
+        // liquid finder then doubted for its empty tops).
+        if counts_failed(&again)
+            && let Some(both) = both.map(|both| judged(image, options, both))
+            && both.read.is_ok()
+            && both.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d))
+        {
+            return Some(both);
         }
         // Glass read as liquid and hidden cells whose glyph was not seen,
         // both in one reading.

@@ -223,3 +223,37 @@ fn glass_read_as_liquid_and_a_cell_whose_glyph_was_not_seen_are_both_mended() {
     // alone left that cell, the cell taken for hidden alone left the glass.
     reads_exactly(511);
 }
+
+#[test]
+fn glass_read_as_liquid_and_liquid_the_boards_colour_read_as_glass_are_both_mended() {
+    // Generated tuning case 3207: flasks over a maroon hill. The empty
+    // flask's glass, the hill seen through it, was read as a liquid, and
+    // a maroon liquid on top of three flasks, like the hill beside it, as
+    // glass; the glass taken for empty alone left the maroon layers out,
+    // and the maroon taken back alone had no wholly empty flask to show
+    // what the glass looks like.
+    reads_exactly(3207);
+}
+
+#[test]
+fn glass_over_another_board_than_the_empty_tubes_is_not_taken_for_liquid() {
+    // Generated tuning case 1411: bulbs over a sky and a maroon hill, the
+    // one empty bulb on the hill. With its glass taken for empty, another
+    // bulb's glass over the sky, unlike it, was taken back for six layers
+    // of a liquid that made a whole colour with a seventh: a level that
+    // is not the one on the screen. It may be refused, never misread.
+    let case = crate::synthetic::water::generate::case(1411);
+    if let Ok(read) = read(&case.picture, &ReadOptions::default()).read {
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+}
+
+#[test]
+fn both_mends_that_leave_every_top_slot_empty_leave_the_grid_a_layer_fewer_to_try() {
+    // Generated tuning case 4312: wine glasses of seven layers with
+    // hidden ones, measured on a grid of eight. The glass taken for
+    // empty and liquid taken back from it read a level there whose every
+    // top slot was empty; taken, it kept the grid of seven, on which the
+    // level reads exactly, from being tried.
+    reads_exactly(4312);
+}

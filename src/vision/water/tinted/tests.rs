@@ -270,3 +270,23 @@ fn a_slot_read_empty_on_top_of_the_liquid_and_unlike_the_glass_is_liquid() {
     detection.raw[2] = vec![BLUE, grey, grey];
     assert!(liquid_taken_for_glass(&detection).is_none());
 }
+
+#[test]
+fn liquid_is_taken_back_from_the_glass_only_over_the_empty_tubes_board() {
+    // The navy level above: the red tube's top layer, navy, read empty
+    // over the board the empty tube stands on, is taken back.
+    let (navy, grey) = ([0, 66, 90], [78, 87, 86]);
+    let (mut image, mut detection) = tinted_level();
+    detection.raw = vec![vec![RED, RED, navy], vec![BLUE, BLUE, BLUE], vec![grey; 3]];
+    detection.samples = vec![vec![Color(RED), Color(RED), Empty], vec![Color(BLUE); 3], vec![Empty; 3]];
+    let liquid = liquid_taken_for_glass_over_its_board(&image, &detection).expect("the navy layer was read empty");
+    assert_eq!(liquid.samples[0], vec![Color(RED), Color(RED), Color(navy)]);
+    // Where the board beside that slot is another (a sky behind it), the
+    // empty tube does not show what the glass looks like there.
+    let top = detection.tubes[0].slots[2];
+    for (x, y) in (top.x1..detection.tubes[1].outer.x0).flat_map(|x| (top.y0..top.y1).map(move |y| (x, y))) {
+        image.put_pixel(x, y, image::Rgb([150, 200, 230]));
+    }
+    assert!(liquid_taken_for_glass(&detection).is_some());
+    assert!(liquid_taken_for_glass_over_its_board(&image, &detection).is_none());
+}

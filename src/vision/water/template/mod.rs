@@ -115,6 +115,18 @@ pub(super) enum LeftOut {
     Inside(i64),
 }
 
+/// Pixels past the interior's half-width (its truncated share of the
+/// reach) that a template made of tubes of balls leaves out with the
+/// interior: a ball's rim, anti-aliased over a pixel at its radius, shows
+/// in [`Gradients`] (each pixel's difference of its two neighbours) a
+/// pixel beyond it. Left in, the rims were the strongest edges of the
+/// template of white tubes hugging their balls on ruled paper, which
+/// their empty tubes' walls, a few pixels further out, matched at about
+/// 0 (fresh 89773, 89779). One pixel, from the gradient's reach; not
+/// fitted (two gained two readings more over the ball seeds of five
+/// ranges and lost one more).
+const BALL_RIM_SPREAD: i64 = 1;
+
 /// Least edge strength at a place, as a share of the template's: faint
 /// texture (paper, a photo) can echo the template's pattern. An empty
 /// vessel's walls border glass where the template's border liquid, so they
@@ -275,7 +287,8 @@ impl Template {
     /// with them in, 0.38 without). A template made of tubes of balls
     /// holds the balls' round edges near the walls, which an empty tube
     /// lacks (tuning 230: empty tubes matched it at 0.31), so the whole
-    /// interior is left out; and where the walls stand well beyond
+    /// interior is left out, and the spread of the balls' rims past it
+    /// ([`BALL_RIM_SPREAD`]); and where the walls stand well beyond
     /// the balls (`walls`, with the outline's margin), it reaches them and
     /// two margins beyond, and leaves out all inside them (tuning
     /// theme 192: balls under half as wide as the thin white tubes on
@@ -293,7 +306,7 @@ impl Template {
             (Held::Liquid, _) => {
                 (reach, LeftOut::Levels { across: Held::Liquid.inner(reach), down: Held::Balls.inner(reach) })
             }
-            (Held::Balls, None) => (reach, LeftOut::Held(Held::Balls.inner(reach))),
+            (Held::Balls, None) => (reach, LeftOut::Held(Held::Balls.inner(reach) + BALL_RIM_SPREAD)),
             (Held::Balls, Some((w, margin))) => {
                 (reach.max((w.outer + 2.0 * margin).round() as i64), LeftOut::Inside(w.inner.round() as i64 - 1))
             }

@@ -263,6 +263,18 @@ fn empty_ball_tubes_beside_a_row_are_found_by_their_outline_alone() {
 }
 
 #[test]
+fn empty_ball_tubes_hugging_their_balls_are_found_by_their_walls_not_the_balls_rims() {
+    // Fresh case 89779: white tubes hugging their balls on ruled paper, the
+    // last row three tubes of balls and an empty one at its end. The
+    // balls' rims, a pixel past the interior left out, were the template's
+    // strongest edges, which an empty tube lacks; the row was refused as
+    // not centred like the other.
+    let (case, vessels) = vessels_in_case(89779);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert!(vessels[8].seen == Seen::Silhouette && vessels[8].bottom == vessels[7].bottom, "{vessels:?}");
+}
+
+#[test]
 fn a_row_of_empty_ball_tubes_a_rows_step_below_is_found_by_their_outline() {
     // Generated tuning case 233: two rows of four ball tubes and a last row
     // of two empty ones, white outlines on a cloudy pale board. Read

@@ -11,7 +11,9 @@ use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::place::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH};
+use super::place::{
+    FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH, WALLED_SILHOUETTE_MATCH,
+};
 use super::{Row, Seen};
 
 /// How far beyond the only row found a row of empty vessels is looked for,
@@ -38,13 +40,17 @@ pub(super) struct EmptyRow {
 
 /// The vessel's geometry the search needs, in the working picture's pixels.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Spacing {
+pub(super) struct Spacing<'a> {
     /// From one vessel's centre to the next in a row.
     pub pitch: f32,
     /// The interior's half-width.
     pub half: f32,
     /// The vessel's height, bottom to rim.
     pub rim: f32,
+    /// Where the vessels found by their liquid stand: row bottom, centre.
+    /// A level's rows share their columns. Empty where a place is not to
+    /// be taken on its walls ([`Lattice::is_vessel`]).
+    pub columns: &'a [(u32, f32)],
 }
 
 /// What a place must show to be taken for a vessel of a row of empty
@@ -107,7 +113,7 @@ pub(super) fn like_empties_found(
     template: &Template,
     edges: &Gradients,
     rows: &[(Row, u32)],
-    at: Spacing,
+    at: Spacing<'_>,
 ) -> Option<EmptyRow> {
     let anchors: Vec<(i64, i64)> = rows
         .iter()
@@ -127,7 +133,7 @@ pub(super) fn empty_row(
     template: &Template,
     edges: &Gradients,
     found: &[RowFound],
-    at: Spacing,
+    at: Spacing<'_>,
     bar: Bar,
 ) -> Option<EmptyRow> {
     let mut bottoms: Vec<i64> = found.iter().map(|r| r.bottom as i64).collect();
@@ -136,7 +142,14 @@ pub(super) fn empty_row(
     let centre = median(found.iter().map(|r| r.centre).collect());
     let below = template.below;
     let clear = at.rim.round() as i64 + 2 * below;
-    // Bottoms to look at, and the step between two looks.
+    // Bottoms to look at, and the step between two looks. A place is
+    // taken on its walls in a column of the level's (see
+    // [`Lattice::is_vessel`]) only a known step below the last row, where
+    // a level's empty vessels stand: searched over a third of the screen,
+    // a row of round buttons under one row of wine glasses showed the two
+    // sides of their rings (fresh 89787).
+    let no_walls = Spacing { columns: &[], ..at };
+    let walled_at = |b: i64| if bottoms.len() >= 2 && b > last { at } else { no_walls };
     let (ranges, step) = if bottoms.len() >= 2 {
         let step = median(bottoms.windows(2).map(|w| w[1] - w[0]).collect());
         ([(last + step - below, last + step + below), (first - step - below, first - step + below)], 1)
@@ -150,7 +163,7 @@ pub(super) fn empty_row(
     for (from, to) in ranges {
         let mut b = from.max(lo);
         while b <= to.min(hi) {
-            if let Some((score, xs)) = row_at(template, edges, b, centre, at, bar)
+            if let Some((score, xs)) = row_at(template, edges, b, centre, walled_at(b), bar)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
                 best = Some((score, b, xs));
@@ -191,9 +204,14 @@ const DOUBTED_ROW_STRENGTH: f32 = MIN_FAINT_STRENGTH * 0.5;
 /// measured in the same picture, and a wider look costs 5x as much) where
 /// no row of empty vessels was found: a row of empty vessels drawn too
 /// faintly to be taken, without which the level read is wrong (tuning
-/// 4482: empty bulbs of pale glass half over a hill). Below the last row,
-/// a place that shows a wall and a shape standing out of the board
-/// ([`walled`]) is such a vessel too. `pitch` is the rows' spacing.
+/// 4482: empty bulbs of pale glass half over a hill). A place that shows
+/// a wall and a shape standing out of the board ([`walled`]) is such a
+/// vessel too. `pitch` is the rows' spacing.
+/// Only below the last row: a level's empty vessels come last, so a row
+/// of them stands under the rows of liquid. Above the first row the board
+/// alone matched the shape (0.38-0.49 over tuning 1926, 4714 and fresh
+/// 89777, white-outlined ball tubes, a place of 4714's reaching up to the
+/// header's round button), and a cloud's edges showed a wall (tuning 3128).
 pub(super) fn faint_row_beyond(
     template: &Template,
     edges: &Gradients,
@@ -207,32 +225,24 @@ pub(super) fn faint_row_beyond(
     if bottoms.len() < 2 {
         return None;
     }
-    let (first, last) = (bottoms[0], bottoms[bottoms.len() - 1]);
+    let last = bottoms[bottoms.len() - 1];
     let step = median(bottoms.windows(2).map(|w| w[1] - w[0]).collect());
     let (below, lo, hi) = (template.below, template.height, edges.height as i64 - 1 - template.below);
     let near = (half * 0.5).round() as i64;
     let mut xs: Vec<i64> = columns.iter().map(|&(_, c)| c.round() as i64).collect();
     xs.sort_unstable();
     xs.dedup_by(|a, b| (*a - *b).abs() <= near);
-    // Below the last row, a wall with a shape that stands out is enough:
-    // a level's empty vessels come last (above the first row, a cloud's
-    // edges did as much: tuning 3128).
-    [(last, last + step), (first, first - step)].into_iter().find_map(|(next_to, at)| {
-        let below_last = next_to == last;
-        let shows = (at - below..=at + below).filter(|b| (lo..=hi).contains(b)).any(|b| {
-            xs.iter().any(|&c| {
-                (c - 1..=c + 1)
-                    .filter(|&x| fits(template, edges, x))
-                    .map(|x| template.shape(edges, x, b))
-                    .any(|(shape, strength)| shape >= FAINT_SILHOUETTE_MATCH && strength >= DOUBTED_ROW_STRENGTH)
-                    || (below_last
-                        && (c - 1..=c + 1)
-                            .filter(|&x| fits(template, edges, x))
-                            .any(|x| walled(template, edges, (x, b), pitch)))
+    let at = last + step;
+    let shows = (at - below..=at + below).filter(|b| (lo..=hi).contains(b)).any(|b| {
+        xs.iter().any(|&c| {
+            (c - 1..=c + 1).filter(|&x| fits(template, edges, x)).any(|x| {
+                let (shape, strength) = template.shape(edges, x, b);
+                (shape >= FAINT_SILHOUETTE_MATCH && strength >= DOUBTED_ROW_STRENGTH)
+                    || walled(template, edges, (x, b), pitch)
             })
-        });
-        shows.then_some(next_to as u32)
-    })
+        })
+    });
+    shows.then_some(last as u32)
 }
 
 /// The row of vessels resting on `bottom`, centred at `centre`, that
@@ -246,13 +256,14 @@ fn row_at(
     edges: &Gradients,
     bottom: i64,
     centre: f32,
-    at: Spacing,
+    at: Spacing<'_>,
     bar: Bar,
 ) -> Option<(f32, Vec<i64>)> {
     let step = at.pitch / 2.0;
     let reach = (edges.width as f32 / step).ceil() as i64;
+    let shapes = vec![None; (2 * reach + 1) as usize];
     let mut lattice =
-        Lattice { template, edges, bottom, centre, step, bar, shapes: vec![None; (2 * reach + 1) as usize] };
+        Lattice { template, edges, bottom, centre, step, bar, columns: at.columns, half: at.half, shapes };
     let mut best: Option<(usize, f32, Vec<i64>)> = None;
     // A row of an odd count has a vessel on the centre, of an even count
     // half a pitch off; a row of k places fails if one of k - 2 does.
@@ -309,6 +320,11 @@ struct Lattice<'a> {
     centre: f32,
     step: f32,
     bar: Bar,
+    /// Where the vessels found by their liquid stand (row bottom, centre);
+    /// empty where a place is not to be taken on its walls.
+    columns: &'a [(u32, f32)],
+    /// The interior's half-width.
+    half: f32,
     /// By place, from the leftmost: `Some(None)` where the template does
     /// not fit in the picture.
     shapes: Vec<Option<Option<(f32, f32)>>>,
@@ -334,12 +350,27 @@ impl Lattice<'_> {
     }
 
     /// Whether place `j` holds a faint vessel that stands out of the board
-    /// half a pitch either side.
+    /// half a pitch either side: its shape matched as `bar` asks, or, in a
+    /// column of the level's (a vessel found by its liquid stands there in
+    /// a row found, within a quarter of a vessel's width), as
+    /// [`FaintSearch::probe`](super::place::FaintSearch::probe) takes a
+    /// place in such a column beyond a row's end: both walls down its body
+    /// and the shape and strength of [`WALLED_SILHOUETTE_MATCH`] and
+    /// [`MIN_FAINT_STRENGTH`] (tuning 1040: the first of a last row of two
+    /// empty hurricane glasses, the sea's edge across its bottom, matched
+    /// 0.32, both walls on 0.95 of the rows, the second 0.39).
     fn is_vessel(&mut self, j: i64) -> bool {
         let Some((shape, strength)) = self.shape(j) else { return false };
         let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
-        let bar = self.bar;
-        shape >= bar.shape && strength >= bar.strength && shape - beside >= bar.peak
+        let (bar, x) = (self.bar, self.x(j));
+        let in_a_column = self.columns.iter().any(|&(_, c)| (c - x as f32).abs() <= self.half * 0.5);
+        let walled = || {
+            in_a_column
+                && shape >= WALLED_SILHOUETTE_MATCH
+                && strength >= MIN_FAINT_STRENGTH
+                && self.template.both_wall_rows(self.edges, x, self.bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+        };
+        ((shape >= bar.shape && strength >= bar.strength) || walled()) && shape - beside >= bar.peak
     }
 }
 
@@ -347,3 +378,6 @@ impl Lattice<'_> {
 fn fits(template: &Template, edges: &Gradients, x: i64) -> bool {
     x >= template.reach && x < edges.width as i64 - template.reach
 }
+
+#[cfg(test)]
+mod tests;

@@ -379,12 +379,12 @@ fn find_from(
         gaps.sort_by(f32::total_cmp);
         gaps.get(gaps.len() / 2).copied()
     };
-    // Where the rows' vessels found by their liquid stand, by row bottom:
-    // a level's rows share their columns.
+    // Where the vessels found by their liquid stand, by row bottom (rows share columns).
     let columns: Vec<(u32, f32)> = rows
         .iter()
         .flat_map(|(r, b)| r.vessels.iter().filter(|v| v.seen == Seen::Column).map(move |v| (*b, v.outer.center_x())))
         .collect();
+    let spacing = |pitch| Spacing { pitch, half, rim, columns: &columns };
     // A row of empty vessels, which no liquid shows.
     if let Some(pitch) = pitch {
         let found = rows_found(&rows);
@@ -392,7 +392,7 @@ fn find_from(
         // anywhere in a third of the screen by the whole template, whose
         // interior keeps round buttons out (a ball's outline is a ring).
         let by = if found.len() >= 2 { &by_outline } else { &template };
-        if let Some(row) = empty_row(by, edges, &found, Spacing { pitch, half, rim }, Bar::FAINT) {
+        if let Some(row) = empty_row(by, edges, &found, spacing(pitch), Bar::FAINT) {
             rows.push(empty_vessels(&row));
         } else {
             // No row of empty vessels: a row of them drawn too faintly to be
@@ -482,7 +482,7 @@ fn find_from(
     // beside it is answered.
     let empty_row_found = rows.iter().any(|(r, _)| r.vessels.iter().all(|v| v.seen == Seen::Silhouette));
     if let Some(pitch) = pitch.filter(|_| !empty_row_found)
-        && let Some(row) = like_empties_found(&by_outline, edges, &rows, Spacing { pitch, half, rim })
+        && let Some(row) = like_empties_found(&by_outline, edges, &rows, spacing(pitch))
     {
         if let Some((next_to, _)) = rows.iter_mut().min_by_key(|(_, b)| b.abs_diff(row.bottom)) {
             next_to.faint_row_beyond = false;

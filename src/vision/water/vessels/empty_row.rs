@@ -11,9 +11,7 @@ use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
 use super::super::tubes::Gradients;
-use super::place::{
-    FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH, WALLED_SILHOUETTE_MATCH,
-};
+use super::place::{FAINT_PEAK, FAINT_SILHOUETTE_MATCH, MIN_FAINT_STRENGTH, MIN_SILHOUETTE_MATCH, walled_in_a_column};
 use super::{Row, Seen};
 
 /// How far beyond the only row found a row of empty vessels is looked for,
@@ -354,21 +352,17 @@ impl Lattice<'_> {
     /// column of the level's (a vessel found by its liquid stands there in
     /// a row found, within a quarter of a vessel's width), as
     /// [`FaintSearch::probe`](super::place::FaintSearch::probe) takes a
-    /// place in such a column beyond a row's end: both walls down its body
-    /// and the shape and strength of [`WALLED_SILHOUETTE_MATCH`] and
-    /// [`MIN_FAINT_STRENGTH`] (tuning 1040: the first of a last row of two
+    /// place in such a column beyond a row's end, on both its walls
+    /// ([`walled_in_a_column`]; tuning 1040: the first of a last row of two
     /// empty hurricane glasses, the sea's edge across its bottom, matched
     /// 0.32, both walls on 0.95 of the rows, the second 0.39).
     fn is_vessel(&mut self, j: i64) -> bool {
         let Some((shape, strength)) = self.shape(j) else { return false };
         let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
         let (bar, x) = (self.bar, self.x(j));
-        let in_a_column = self.columns.iter().any(|&(_, c)| (c - x as f32).abs() <= self.half * 0.5);
         let walled = || {
-            in_a_column
-                && shape >= WALLED_SILHOUETTE_MATCH
-                && strength >= MIN_FAINT_STRENGTH
-                && self.template.both_wall_rows(self.edges, x, self.bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+            self.columns.iter().any(|&(_, c)| (c - x as f32).abs() <= self.half * 0.5)
+                && walled_in_a_column(self.template, self.edges, (x, self.bottom), (shape, strength))
         };
         ((shape >= bar.shape && strength >= bar.strength) || walled()) && shape - beside >= bar.peak
     }

@@ -33,6 +33,23 @@ pub(super) const FAINT_SILHOUETTE_MATCH: f32 = 0.35;
 /// 644, 3061, 3066: 0.01-0.05, walls down 0.72-0.90 of the rows).
 pub(super) const WALLED_SILHOUETTE_MATCH: f32 = FAINT_SILHOUETTE_MATCH / 2.0;
 
+/// Whether the place centred at `x`, resting on `bottom`, whose match with
+/// the template is `shape` at `strength`, holds a vessel as a place in a
+/// column of the level's may on its walls: both down its body
+/// ([`FAINT_WALL_ROWS`] of the rows at [`MIN_FAINT_EDGE`]), with a shape of
+/// [`WALLED_SILHOUETTE_MATCH`] and a faint vessel's strength
+/// ([`MIN_FAINT_STRENGTH`]).
+pub(super) fn walled_in_a_column(
+    template: &Template,
+    edges: &Gradients,
+    (x, bottom): (i64, i64),
+    (shape, strength): (f32, f32),
+) -> bool {
+    shape >= WALLED_SILHOUETTE_MATCH
+        && strength >= MIN_FAINT_STRENGTH
+        && template.both_wall_rows(edges, x, bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
+}
+
 /// Least edge strength, as a share of the template's, of a place a pitch
 /// beyond a row's end that matches the template's shape as well as a
 /// vessel must, for it to be taken for an empty vessel drawn faintly.
@@ -191,11 +208,7 @@ impl FaintSearch<'_> {
         let stands_out = (outside - x).abs() as f32 >= half
             && shape - self.matched(outside, b, t.shape(edges, outside, b).0) >= FAINT_PEAK;
         let in_a_column = self.columns.iter().any(|&(other, c)| other != bottom && (c - x as f32).abs() <= near as f32);
-        let walled = || {
-            shape >= WALLED_SILHOUETTE_MATCH
-                && strength >= MIN_FAINT_STRENGTH
-                && t.both_wall_rows(edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
-        };
+        let walled = || walled_in_a_column(t, edges, (x, b), (shape, strength));
         if ((shape >= MIN_SILHOUETTE_MATCH || (shape >= FAINT_SILHOUETTE_MATCH && stands_out))
             && strength >= MIN_FAINT_STRENGTH)
             || (in_a_column && (shape >= FAINT_SILHOUETTE_MATCH || stands_out || walled()))
@@ -272,11 +285,7 @@ impl FaintSearch<'_> {
                 // (test 1001800: white-outlined ball tubes on ruled paper,
                 // the empty one at 0.34 with both walls down every row).
                 self.shapes_near(cx, b)
-                    .filter(|&(x, (shape, strength))| {
-                        shape >= WALLED_SILHOUETTE_MATCH
-                            && strength >= MIN_FAINT_STRENGTH
-                            && t.both_wall_rows(self.edges, x, b, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
-                    })
+                    .filter(|&(x, shape)| walled_in_a_column(t, self.edges, (x, b), shape))
                     .max_by(|p, q| p.1.0.total_cmp(&q.1.0))
                     .map(|(x, _)| x)
             })

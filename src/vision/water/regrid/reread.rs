@@ -56,7 +56,6 @@ pub(super) fn with_glass_empty(
     let mut tried: Vec<Detection> = Vec::new();
     let mut passing = |d: Option<Detection>| {
         let d = d?;
-        let both = tinted::liquid_taken_for_glass_over_its_board(image, &d);
         tried.push(d.clone());
         let again = judged(image, options, d);
         if again.read.is_ok() {
@@ -71,7 +70,8 @@ pub(super) fn with_glass_empty(
         // hidden layers read so on a grid of eight for seven, which the
         // liquid finder then doubted for its empty tops).
         if counts_failed(&again)
-            && let Some(both) = both.map(|both| judged(image, options, both))
+            && let Some(both) = tried.last().and_then(|d| tinted::liquid_taken_for_glass_over_its_board(image, d))
+            && let both = judged(image, options, both)
             && both.read.is_ok()
             && both.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d))
         {

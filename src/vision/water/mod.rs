@@ -14,6 +14,7 @@ mod board;
 pub mod colors;
 mod columns;
 mod detect;
+mod discs;
 pub mod doubts;
 mod faint;
 mod found;

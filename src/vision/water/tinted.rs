@@ -450,8 +450,8 @@ fn agreed(corners: &[[u8; 3]]) -> Option<[u8; 3]> {
 /// height from its top: a ball of 80% of the interior's width, centred in
 /// its slot, leaves them to the glass (its half-width at 15% of its slot
 /// from the top is under a fifth of the slot's width), clear of the walls.
-const CORNER_COLUMNS: (u32, u32) = (12, 25);
-const CORNER_ROWS: (u32, u32) = (5, 20);
+pub(super) const CORNER_COLUMNS: (u32, u32) = (12, 25);
+pub(super) const CORNER_ROWS: (u32, u32) = (5, 20);
 
 /// Fewest filled slots whose corners must agree before their colour is
 /// taken for the glass: a few slots of one liquid agree by themselves.

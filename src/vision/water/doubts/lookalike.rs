@@ -1,7 +1,8 @@
 //! A visible colour that looks just like the hidden cells, the slots read
 //! empty or the glass above the liquid: a hidden layer whose glyph was not
 //! seen, or empty glass taken for liquid, its slots making the counts add
-//! up by chance.
+//! up by chance. Not a colour of liquid under its lit surface, nor of balls
+//! shaped as balls in their glass: those the picture shows are no glass.
 
 use image::RgbImage;
 
@@ -11,6 +12,7 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
+use crate::vision::water::discs::holds_a_ball;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 use palette::Lab;
 
@@ -43,10 +45,19 @@ pub(super) fn lookalike(image: &RgbImage, detection: &Detection, puzzle: &WaterP
         // A colour whose every layer lies under a liquid's lit surface is
         // liquid, however like the glass (a sky-blue one before a sky).
         let under = |&(t, k, _, _): &(usize, usize, usize, Lab)| k < detection.lit.get(t).copied().unwrap_or(0);
-        let lit = |id: usize| what != HIDDEN_CELLS && labelled.iter().filter(|l| l.2 == id).all(under);
-        centres.iter().enumerate().filter(|&(id, _)| !lit(id)).find_map(|(id, c)| {
+        // So is one whose every layer is a ball in its glass, a disc unlike
+        // the glass in its slot's corners (a dark ball within one colour's
+        // spread of glass tinted over a dark board; tuning 2410).
+        let ball = |&(t, k, _, _): &(usize, usize, usize, Lab)| {
+            detection.tubes.get(t).and_then(|tube| tube.slots.get(k)).is_some_and(|slot| holds_a_ball(image, slot))
+        };
+        let own = |id: usize| {
+            let mut layers = labelled.iter().filter(|l| l.2 == id);
+            what != HIDDEN_CELLS && (layers.clone().all(under) || layers.all(ball))
+        };
+        centres.iter().enumerate().find_map(|(id, c)| {
             let d = delta_e(c.as_ref().copied()?, cell);
-            (d < SAME_COLOR_MAX_DELTA_E).then(|| Doubt::Lookalike {
+            (d < SAME_COLOR_MAX_DELTA_E && !own(id)).then(|| Doubt::Lookalike {
                 color: puzzle.color_name(crate::puzzle::water::ColorId(id as u8)),
                 what,
                 delta_e: d,

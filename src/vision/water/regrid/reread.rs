@@ -2,7 +2,8 @@
 //! a colour looks like the empty glass: with tinted empty glass taken for
 //! empty ([`tinted`]), with the board seen through the glass taken for
 //! empty ([`through`]), with glass showing a grained board's grain taken
-//! for empty ([`grained`]), or with liquid the colour of the board taken
+//! for empty ([`grained`]), with a ball sort's glass and balls told by
+//! their shapes ([`discs`]), or with liquid the colour of the board taken
 //! back from the glass; and, when its counts fail or a colour looks like
 //! the hidden cells, with slots of the hidden cells' shade taken for
 //! hidden cells whose glyph was not seen ([`unseen`]). Each reading again
@@ -10,7 +11,7 @@
 
 use image::RgbImage;
 
-use super::super::{Detection, ReadOptions, VisionError, WaterSight, doubts, grained, judged, through, tinted, unseen};
+use super::super::{Detection, ReadOptions, VisionError, WaterSight, discs, doubts, grained, judged, through, tinted, unseen};
 use super::no_top_slot_holds_liquid;
 
 /// `sight` when its reading passed; else, when its counts failed or it
@@ -23,7 +24,9 @@ use super::no_top_slot_holds_liquid;
 /// that reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
-/// (see [`grained`]), if that passes; else, when the
+/// (see [`grained`]), if that passes; else, in a ball sort, with glass
+/// and balls told by their shapes (see [`discs`]), if that passes; else,
+/// when the
 /// counts failed, with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
@@ -119,6 +122,11 @@ pub(super) fn with_glass_empty(
         .into_iter()
         .find_map(|extent| passing(grained::grained_glass_taken_for_liquid(image, detection, seen, extent)))
     {
+        return settled(again);
+    }
+    // A ball sort's balls and glass told by their shapes, where colour
+    // told a dark ball for glass or glass over another board for a ball.
+    if let Some(again) = passing(discs::glass_and_balls_told_by_shape(image, detection)) {
         return settled(again);
     }
     // Liquid the colour of the board, where the glass is tinted unlike it.

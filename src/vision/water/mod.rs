@@ -10,6 +10,7 @@
 //! checked into a level ([`level`]), and the [`Layout`] the overlay draws on
 //! is built once, with the colour of each id as read.
 
+mod alike;
 mod board;
 pub mod colors;
 mod columns;

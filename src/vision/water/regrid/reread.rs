@@ -2,7 +2,8 @@
 //! a colour looks like the empty glass: with tinted empty glass taken for
 //! empty ([`tinted`]), with the board seen through the glass taken for
 //! empty ([`through`]), with glass showing a grained board's grain taken
-//! for empty ([`grained`]), with a ball sort's glass and balls told by
+//! for empty ([`grained`]), with vessels like the empty ones of their row
+//! taken for empty ([`alike`]), with a ball sort's glass and balls told by
 //! their shapes ([`discs`]), or with liquid the colour of the board taken
 //! back from the glass; and, when its counts fail or a colour looks like
 //! the hidden cells, with slots of the hidden cells' shade taken for
@@ -11,7 +12,9 @@
 
 use image::RgbImage;
 
-use super::super::{Detection, ReadOptions, VisionError, WaterSight, discs, doubts, grained, judged, through, tinted, unseen};
+use super::super::{
+    Detection, ReadOptions, VisionError, WaterSight, alike, discs, doubts, grained, judged, through, tinted, unseen,
+};
 use super::no_top_slot_holds_liquid;
 
 /// `sight` when its reading passed; else, when its counts failed or it
@@ -24,10 +27,11 @@ use super::no_top_slot_holds_liquid;
 /// that reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
-/// (see [`grained`]), if that passes; else, in a ball sort, with glass
-/// and balls told by their shapes (see [`discs`]), if that passes; else,
-/// when the
-/// counts failed, with slots read empty on top of the liquid that are
+/// (see [`grained`]), if that passes; else with vessels wholly like the
+/// empty vessels of their row taken for empty (see [`alike`]), if that
+/// passes; else, in a ball sort, with glass and balls told by their
+/// shapes (see [`discs`]), if that passes; else, when the counts failed,
+/// with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
@@ -122,6 +126,11 @@ pub(super) fn with_glass_empty(
         .into_iter()
         .find_map(|extent| passing(grained::grained_glass_taken_for_liquid(image, detection, seen, extent)))
     {
+        return settled(again);
+    }
+    // A vessel wholly like an empty one of its row: its glass before
+    // another part of the board.
+    if let Some(again) = passing(alike::vessels_like_the_empty_ones(detection)) {
         return settled(again);
     }
     // A ball sort's balls and glass told by their shapes, where colour

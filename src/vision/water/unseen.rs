@@ -7,7 +7,10 @@
 //! open, the colour is doubted for looking like the hidden cells. The
 //! cells whose glyph was seen give the shade; a slot of that shade standing
 //! where hidden cells stand (under a tube's top layer, with nothing but
-//! such cells under it) is one. Tried only when the reading failed so (or
+//! such cells under it) is one. Where no glyph was seen at all, the shade
+//! the tubes' bottom slots share gives it, when it fills more slots than a
+//! tube holds and the picture tests the grid's unit. Tried only when the
+//! reading failed so (or
 //! for a liquid between two hidden cells), and believed only if the
 //! reading then passes every check.
 
@@ -41,13 +44,94 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
     if cells.is_empty() {
         return None;
     }
-    let median = to_lab(median_color(&cells));
+    taken_as_cells(detection, shade_of(&cells)).map(|(again, _)| again)
+}
+
+/// Hidden cells none of whose glyphs was seen (every glyph too small or
+/// faint in a small picture: tuning 5589, fresh 80746, 3 layers 10-14 rows
+/// tall, a tube's two lower layers of each read as one dark liquid of 14
+/// layers). No glyph gives the shade; the tubes' bottom slots do, where
+/// hidden cells stand. The detection with the slots of the shade most
+/// bottom slots share (within [`MOST_SHADE_SPREAD`] of their median, that
+/// median's) taken for hidden cells as [`cells_taken_for_liquid`] takes
+/// them, where they number more than a tube holds (no one liquid has so
+/// many layers, and two liquids that alike never all stand under others,
+/// each tube's from its bottom up), every tube holding them shows one
+/// layer on them, and the picture tests the grid's unit. `None` where some cell's glyph was
+/// seen (that function's case), no bottom slot reads as a liquid, or
+/// fewer slots change.
+pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<Detection> {
+    if detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden) {
+        return None;
+    }
+    let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
+    let bottoms: Vec<[u8; 3]> = (detection.samples.iter().zip(&detection.raw).enumerate())
+        .filter(|&(t, (samples, _))| open(t) && matches!(samples.first(), Some(SlotSample::Color(_))))
+        .filter_map(|(_, (_, raw))| raw.first().copied())
+        .collect();
+    if bottoms.is_empty() {
+        return None;
+    }
+    let median = to_lab(median_color(&bottoms));
+    let alike: Vec<[u8; 3]> =
+        bottoms.into_iter().filter(|&c| delta_e(to_lab(c), median) <= MOST_SHADE_SPREAD).collect();
+    let (again, taken) = taken_as_cells(detection, shade_of(&alike))?;
+    (taken > detection.capacity && one_shown_on_cells(&again) && unit_shown(&again)).then_some(again)
+}
+
+/// Whether every tube of `detection` holding hidden cells shows one layer
+/// on them: a game hides every layer under a tube's top one. Slots of one
+/// shade at the bottom of every tube under several liquids are no cells
+/// but the vessel's own bottom (test 1001181: soda bottles whose round
+/// bottom the grid read as a sixth slot of one colour in every bottle).
+fn one_shown_on_cells(detection: &Detection) -> bool {
+    detection.samples.iter().all(|samples| {
+        let hidden = samples.iter().filter(|s| **s == SlotSample::Hidden).count();
+        let filled = samples.iter().filter(|s| **s != SlotSample::Empty).count();
+        hidden == 0 || filled == hidden + 1
+    })
+}
+
+/// Whether some open tube of `detection` shows where a liquid of its own
+/// ends inside the vessel: a surface under empty glass, or two liquids
+/// read as colours (one colour's spread apart) meeting. Without a glyph
+/// repeating down the hidden cells, such an edge is what tests the grid's
+/// unit; tubes that each show one layer on top of hidden cells, full to
+/// the top, show none, and a grid a layer short reads them too (fresh
+/// 89296: wine glasses of seven layers 5.4 rows tall, one shown on six
+/// hidden, read as six).
+fn unit_shown(detection: &Detection) -> bool {
+    let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
+    let tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(t));
+    tubes.map(|(_, tube)| tube).any(|(samples, raw)| {
+        let surface = samples.contains(&SlotSample::Empty) && samples.iter().any(|s| *s != SlotSample::Empty);
+        let colors = samples.windows(2).zip(raw.windows(2)).any(|(s, c)| {
+            matches!((s[0], s[1]), (SlotSample::Color(_), SlotSample::Color(_)))
+                && delta_e(to_lab(c[0]), to_lab(c[1])) >= SAME_COLOR_MAX_DELTA_E
+        });
+        surface || colors
+    })
+}
+
+/// The hidden cells' shade from `cells` (not empty): their median, and as
+/// far from it as the farthest of them, at least [`SAME_LIQUID_DELTA_E`]
+/// and at most [`MOST_SHADE_SPREAD`].
+fn shade_of(cells: &[[u8; 3]]) -> Shade {
+    let median = to_lab(median_color(cells));
     let spread = cells.iter().map(|&c| delta_e(to_lab(c), median)).fold(SAME_LIQUID_DELTA_E, f32::max);
-    let shade = Shade { lab: median, spread: spread.min(MOST_SHADE_SPREAD) };
+    Shade { lab: median, spread: spread.min(MOST_SHADE_SPREAD) }
+}
+
+/// The detection with every slot read as a liquid of `shade` in a tube's
+/// bottom run of such slots and hidden cells, under a liquid of another
+/// colour, taken for a hidden cell, and how many were; `None` when no slot
+/// changes or the shade stands on some open tube's top (a colour shown on
+/// top is a liquid: games show every tube's top layer).
+fn taken_as_cells(detection: &Detection, shade: Shade) -> Option<(Detection, usize)> {
     let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
     let tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(t));
     let mut again = detection.clone();
-    let mut changed = false;
+    let mut taken = 0;
     for (t, (samples, raw)) in tubes {
         let Some(top) = samples.iter().rposition(|s| *s != SlotSample::Empty) else { continue };
         if of_shade(&samples[top], raw[top], shade) || samples[top] == SlotSample::Hidden {
@@ -56,10 +140,10 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
         // The run stops under the top slot, which is neither.
         for k in bottom_run(samples, raw, shade).filter(|&k| samples[k] != SlotSample::Hidden) {
             again.samples[t][k] = SlotSample::Hidden;
-            changed = true;
+            taken += 1;
         }
     }
-    changed.then_some(again)
+    (taken > 0).then_some((again, taken))
 }
 
 /// The hidden cells' shade: the median of those whose glyph was seen, and
@@ -153,6 +237,38 @@ mod tests {
     }
 
     #[test]
+    fn with_no_glyph_seen_the_bottom_slots_shade_in_more_slots_than_a_tube_holds_is_hidden_cells() {
+        let cell = Color(CELL);
+        // Four tubes of a liquid on two cells of one shade, and one whose
+        // red stands under empty glass: eight cells, no glyph seen.
+        let mut tubes = vec![vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)]];
+        tubes.extend([vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![Color(RED), Empty, Empty]]);
+        let again = unmarked_cells_taken_for_liquid(&read_as(tubes.clone())).expect("cells with no glyph seen");
+        assert_eq!(again.samples[0], vec![Hidden, Hidden, Color(RED)]);
+        assert_eq!(again.samples[4], vec![Color(RED), Empty, Empty]);
+        // Every tube full with one layer shown on its cells: nothing tests
+        // the grid's unit, so nothing is taken.
+        let full = tubes[..4].iter().cloned().chain([vec![Empty; 3]]).collect();
+        assert!(unmarked_cells_taken_for_liquid(&read_as(full)).is_none());
+        // Three slots of the shade: one liquid may have as many.
+        let few =
+            vec![vec![cell, cell, Color(RED)], vec![cell, Color(BLUE), Empty], vec![Color(RED), Color(BLUE), Empty]];
+        assert!(unmarked_cells_taken_for_liquid(&read_as(few)).is_none());
+        // One shade at the bottom of every tube under several liquids: the
+        // vessels' own bottoms, no cells.
+        let bottoms = vec![
+            vec![cell, Color(RED), Color(BLUE)],
+            vec![cell, Color(BLUE), Color(RED)],
+            vec![cell, Color(RED), Color(BLUE)],
+            vec![cell, Color(BLUE), Empty],
+        ];
+        assert!(unmarked_cells_taken_for_liquid(&read_as(bottoms)).is_none());
+        // A glyph seen: the other reading's case.
+        let seen = vec![vec![Hidden, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![cell, Color(RED), Empty]];
+        assert!(unmarked_cells_taken_for_liquid(&read_as(seen)).is_none());
+    }
+
+    #[test]
     fn a_slot_may_stray_from_the_shade_as_far_as_the_cells_seen_do_but_never_past_half_a_colours_spread() {
         // Cells seen as far apart as a small JPEG's noise puts them (ΔE 5
         // either side of their median, the third cell's): a slot 4.6 off
@@ -188,6 +304,19 @@ mod tests {
         use crate::puzzle::water::renamed_in_order;
         use crate::vision::water::{ReadOptions, read};
         let case = crate::synthetic::water::generate::case(88133);
+        let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
+        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+
+    #[test]
+    fn round_tubes_none_of_whose_glyphs_was_seen_are_read_with_their_hidden_cells() {
+        // Generated fresh case 88301: round tubes of four layers 10.6 rows
+        // tall (a 180x365 picture) whose eleven hidden cells showed no
+        // glyph, read as one dark liquid of eleven layers; the tube holding
+        // one layer under empty glass tests the unit.
+        use crate::puzzle::water::renamed_in_order;
+        use crate::vision::water::{ReadOptions, read};
+        let case = crate::synthetic::water::generate::case(88301);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
     }

@@ -158,13 +158,17 @@ pub(super) fn with_glass_empty(
 }
 
 /// The reading with slots of the hidden cells' shade, where hidden cells
-/// stand, taken for hidden cells ([`unseen`]), where `sight` failed on its
-/// counts or was doubted for a colour like the hidden cells or for a
-/// liquid between two hidden cells, if that reading passes every check.
+/// stand, taken for hidden cells ([`unseen`]; the shade of the cells whose
+/// glyph was seen, or, where none was, of the tubes' bottom slots), where
+/// `sight` failed on its counts or was doubted for a colour like the
+/// hidden cells or for a liquid between two hidden cells, if that reading
+/// passes every check.
 fn unseen_cells(image: &RgbImage, options: &ReadOptions, sight: &WaterSight) -> Option<WaterSight> {
     let doubted = matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.hidden_read_as_liquid());
     let detection = sight.detection.as_ref().filter(|_| counts_failed(sight) || doubted)?;
-    let again = judged(image, options, unseen::cells_taken_for_liquid(detection)?);
+    let cells =
+        unseen::cells_taken_for_liquid(detection).or_else(|| unseen::unmarked_cells_taken_for_liquid(detection));
+    let again = judged(image, options, cells?);
     again.read.is_ok().then_some(again)
 }
 

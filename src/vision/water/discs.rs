@@ -23,9 +23,9 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// Half the width of a slot's middle whose colour is set against its
 /// corners, as a share of the slot's width: the middle quarter across, well
-/// inside the smallest ball the generated themes draw (0.92 of a slot's
-/// height, at least 0.45 of the interior's width) and clear of a ball's
-/// rim and highlight. Not fitted.
+/// inside any ball that fills its slot's height as balls do (at least 0.92
+/// of a slot across in the generated themes; `template/balls.rs`) and
+/// clear of its rim. Not fitted.
 const MIDDLE_HALF_WIDTH: f32 = 0.125;
 
 /// The rows of a slot's middle, in eighths of its height from its top:

@@ -48,18 +48,19 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
 }
 
 /// Hidden cells none of whose glyphs was seen (every glyph too small or
-/// faint in a small picture: tuning 5589, fresh 80746, 3 layers 10-14 rows
-/// tall, a tube's two lower layers of each read as one dark liquid of 14
-/// layers). No glyph gives the shade; the tubes' bottom slots do, where
-/// hidden cells stand. The detection with the slots of the shade most
-/// bottom slots share (within [`MOST_SHADE_SPREAD`] of their median, that
-/// median's) taken for hidden cells as [`cells_taken_for_liquid`] takes
-/// them, where they number more than a tube holds (no one liquid has so
-/// many layers, and two liquids that alike never all stand under others,
-/// each tube's from its bottom up), every tube holding them shows one
-/// layer on them, and the picture tests the grid's unit. `None` where some cell's glyph was
-/// seen (that function's case), no bottom slot reads as a liquid, or
-/// fewer slots change.
+/// faint in a small picture: fresh 88301 and 88682, round tubes of three
+/// and four layers 11-13 rows tall, every cell read as one dark liquid of
+/// more layers than a tube holds). No glyph gives the shade; the tubes'
+/// bottom slots do, where hidden cells stand. The detection with the slots
+/// of the shade most bottom slots share (within [`MOST_SHADE_SPREAD`] of
+/// their median, that median's) taken for hidden cells as
+/// [`cells_taken_for_liquid`] takes them, where they number more than a
+/// tube holds (no one liquid has so many layers, and two liquids that
+/// alike never all stand under others, each tube's from its bottom up),
+/// every tube holding them shows one layer on them, and the picture tests
+/// the grid's unit. `None` where some cell's glyph was seen (that
+/// function's case), no bottom slot reads as a liquid, or fewer slots
+/// change.
 pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<Detection> {
     if detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden) {
         return None;

@@ -13,15 +13,16 @@
 //! [`tinted`](super::tinted), only when the counts failed or the glass
 //! was doubted, and believed only if the reading then passes every check.
 
+use super::Detection;
 use super::columns::overlap;
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::{Detection, SAME_LIQUID_DELTA_E};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The detection with every vessel read wholly as liquid, none of it
-/// under a lit surface, whose every slot looks like (within one colour's
-/// spread) some slot of a vessel of its row (their boxes overlapping for
+/// under a lit surface and not sampled within one colour's spread
+/// throughout (one liquid's complete tube), whose every slot looks like
+/// (within one colour's spread) some slot of a vessel of its row (their boxes overlapping for
 /// more than half the shorter's height) read wholly empty, taken for
 /// empty; `None` when no vessel is read wholly empty or none changes.
 pub(super) fn vessels_like_the_empty_ones(detection: &Detection) -> Option<Detection> {
@@ -53,12 +54,12 @@ pub(super) fn vessels_like_the_empty_ones(detection: &Detection) -> Option<Detec
         if lit > 0 || !wholly(t, is_color) || slots != detection.samples[t].len() {
             continue;
         }
-        // A vessel one liquid fills (a complete tube) is sampled alike
-        // throughout, within one flat liquid's noise; glass read as liquid
-        // here shows the boards changing behind it.
+        // A vessel one liquid fills (a complete tube) is sampled within one
+        // colour's spread throughout, however its shading varies; glass
+        // read as liquid here shows the boards changing behind it.
         let raw = &detection.raw[t][..slots];
         let centre = to_lab(median_color(raw));
-        let one_liquid = raw.iter().all(|&c| delta_e(to_lab(c), centre) <= SAME_LIQUID_DELTA_E);
+        let one_liquid = raw.iter().all(|&c| delta_e(to_lab(c), centre) < SAME_COLOR_MAX_DELTA_E);
         if !one_liquid && (0..slots).all(|k| like_glass_in_its_row(t, k)) {
             out.samples[t] = vec![SlotSample::Empty; slots];
             changed = true;
@@ -75,7 +76,7 @@ mod tests {
 
     const GLASS: [u8; 3] = [200, 225, 225];
     const CLOUD_GLASS: [u8; 3] = [205, 228, 226];
-    const SKY_GLASS: [u8; 3] = [150, 210, 215];
+    const SKY_GLASS: [u8; 3] = [90, 180, 200];
     const RED: [u8; 3] = [200, 40, 40];
     const PALE: [u8; 3] = [120, 200, 200];
 

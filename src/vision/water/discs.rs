@@ -17,7 +17,7 @@ use image::RgbImage;
 
 use super::Detection;
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::tinted::{CORNER_COLUMNS, CORNER_ROWS};
+use super::tinted::{CORNER_COLUMNS, CORNER_ROWS, top_slots_taken_for_glass};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
@@ -109,20 +109,12 @@ pub(super) fn glass_and_balls_told_by_shape(image: &RgbImage, detection: &Detect
     if count < MIN_SHAPED_SLOTS || 2 * discs <= count {
         return None;
     }
-    let mut out = detection.clone();
-    let mut changed = false;
+    // Even slots on top read as a colour: glass.
+    let is_even = |t: usize, k: usize| shapes.get(t).and_then(|s| s.get(k)) == Some(&Shape::Even);
+    let glassy = top_slots_taken_for_glass(detection, |t, k, _| is_even(t, k));
+    let mut changed = glassy.is_some();
+    let mut out = glassy.unwrap_or_else(|| detection.clone());
     for ((samples, raw), shapes) in out.samples.iter_mut().zip(&detection.raw).zip(&shapes) {
-        // Even slots on top read as a colour: glass.
-        for (sample, shape) in samples.iter_mut().zip(shapes).rev() {
-            match sample {
-                SlotSample::Empty => {}
-                SlotSample::Color(_) if *shape == Shape::Even => {
-                    *sample = SlotSample::Empty;
-                    changed = true;
-                }
-                _ => break,
-            }
-        }
         // Discs just above the balls read empty: balls.
         let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
         for ((sample, &color), shape) in samples.iter_mut().zip(raw).zip(shapes).skip(filled) {

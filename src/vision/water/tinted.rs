@@ -293,7 +293,7 @@ const MIN_WHOLE_GLASS_TUBES: usize = 2;
 /// such slots or empty ones above it taken for empty; `None` when no slot
 /// changes. Empty glass only stands above the liquid: each tube is walked
 /// top down, up to the first slot that is neither.
-fn top_slots_taken_for_glass(
+pub(super) fn top_slots_taken_for_glass(
     detection: &Detection,
     is_glass: impl Fn(usize, usize, [u8; 3]) -> bool,
 ) -> Option<Detection> {

@@ -65,9 +65,8 @@ pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<D
     if detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden) {
         return None;
     }
-    let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
     let bottoms: Vec<[u8; 3]> = (detection.samples.iter().zip(&detection.raw).enumerate())
-        .filter(|&(t, (samples, _))| open(t) && matches!(samples.first(), Some(SlotSample::Color(_))))
+        .filter(|&(t, (samples, _))| open(detection, t) && matches!(samples.first(), Some(SlotSample::Color(_))))
         .filter_map(|(_, (_, raw))| raw.first().copied())
         .collect();
     if bottoms.is_empty() {
@@ -102,9 +101,8 @@ fn one_shown_on_cells(detection: &Detection) -> bool {
 /// 89296: wine glasses of seven layers 5.4 rows tall, one shown on six
 /// hidden, read as six).
 fn unit_shown(detection: &Detection) -> bool {
-    let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
-    let tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(t));
-    tubes.map(|(_, tube)| tube).any(|(samples, raw)| {
+    let mut tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(detection, t));
+    tubes.any(|(_, (samples, raw))| {
         let surface = samples.contains(&SlotSample::Empty) && samples.iter().any(|s| *s != SlotSample::Empty);
         let colors = samples.windows(2).zip(raw.windows(2)).any(|(s, c)| {
             matches!((s[0], s[1]), (SlotSample::Color(_), SlotSample::Color(_)))
@@ -112,6 +110,11 @@ fn unit_shown(detection: &Detection) -> bool {
         });
         surface || colors
     })
+}
+
+/// Whether tube `t` of `detection` is open (no lock covers it).
+fn open(detection: &Detection, t: usize) -> bool {
+    detection.locks.get(t).is_none_or(Option::is_none)
 }
 
 /// The hidden cells' shade from `cells` (not empty): their median, and as
@@ -129,8 +132,7 @@ fn shade_of(cells: &[[u8; 3]]) -> Shade {
 /// changes or the shade stands on some open tube's top (a colour shown on
 /// top is a liquid: games show every tube's top layer).
 fn taken_as_cells(detection: &Detection, shade: Shade) -> Option<(Detection, usize)> {
-    let open = |t: usize| detection.locks.get(t).is_none_or(Option::is_none);
-    let tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(t));
+    let tubes = detection.samples.iter().zip(&detection.raw).enumerate().filter(|&(t, _)| open(detection, t));
     let mut again = detection.clone();
     let mut taken = 0;
     for (t, (samples, raw)) in tubes {

@@ -11,6 +11,7 @@
 //! is built once, with the colour of each id as read.
 
 mod alike;
+mod beneath;
 mod board;
 pub mod colors;
 mod columns;

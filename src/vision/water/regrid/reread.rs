@@ -5,7 +5,9 @@
 //! for empty ([`grained`]), with vessels like the empty ones of their row
 //! taken for empty ([`alike`]), with a ball sort's glass and balls told by
 //! their shapes ([`discs`]), or with liquid the colour of the board taken
-//! back from the glass; and, when its counts fail or a colour looks like
+//! back from the glass (where the glass of the tubes read empty, or the
+//! glass above the liquid, [`beneath`], is unlike it); and, when its
+//! counts fail or a colour looks like
 //! the hidden cells, with slots of the hidden cells' shade taken for
 //! hidden cells whose glyph was not seen ([`unseen`]). Each reading again
 //! is believed only if it passes every check.
@@ -13,7 +15,8 @@
 use image::RgbImage;
 
 use super::super::{
-    Detection, ReadOptions, VisionError, WaterSight, alike, discs, doubts, grained, judged, through, tinted, unseen,
+    Detection, ReadOptions, VisionError, WaterSight, alike, beneath, discs, doubts, grained, judged, through, tinted,
+    unseen,
 };
 use super::no_top_slot_holds_liquid;
 
@@ -33,13 +36,17 @@ use super::no_top_slot_holds_liquid;
 /// shapes (see [`discs`]), if that passes; else, when the counts failed,
 /// with slots read empty on top of the liquid that are
 /// unlike the empty tubes' glass taken for liquid
-/// ([`tinted::liquid_taken_for_glass`]), if that passes; else with slots
+/// ([`tinted::liquid_taken_for_glass`]), if that passes; else, when the
+/// counts failed, with slots read empty on top of the liquid that are
+/// unlike the glass above the liquid of their row taken for liquid
+/// ([`beneath`]), if that passes; else with slots
 /// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
 /// passes. Each of the readings again that fails on its counts is read
 /// once more with liquid of the board's colour taken back from the glass
 /// too, over the board of the tubes read wholly empty (the glass taken
 /// for empty can leave the first such tube, which shows what the glass
 /// looks like; see [`tinted::liquid_taken_for_glass_over_its_board`]),
+/// or unlike the glass above the liquid ([`beneath`]), each
 /// believed only if some top slot still holds liquid; each that fails so
 /// (its counts, or a colour like the hidden cells), with such slots taken
 /// for hidden cells too. Otherwise the failed reading, and the tinted
@@ -77,10 +84,15 @@ pub(super) fn with_glass_empty(
         // hidden layers read so on a grid of eight for seven, which the
         // liquid finder then doubted for its empty tops).
         if counts_failed(&again)
-            && let Some(both) = tried.last().and_then(|d| tinted::liquid_taken_for_glass_over_its_board(image, d))
-            && let both = judged(image, options, both)
-            && both.read.is_ok()
-            && both.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d))
+            && let Some(d) = tried.last()
+            && let Some(both) = [
+                tinted::liquid_taken_for_glass_over_its_board(image, d),
+                beneath::liquid_unlike_the_glass_above(image, d),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|both| judged(image, options, both))
+            .find(|both| both.read.is_ok() && both.detection.as_ref().is_some_and(|d| !no_top_slot_holds_liquid(d)))
         {
             return Some(both);
         }
@@ -141,6 +153,12 @@ pub(super) fn with_glass_empty(
     // Liquid the colour of the board, where the glass is tinted unlike it.
     if counts_failed(&sight)
         && let Some(again) = passing(tinted::liquid_taken_for_glass(detection))
+    {
+        return settled(again);
+    }
+    // Liquid near the board's colour under glass tinted just off it.
+    if counts_failed(&sight)
+        && let Some(again) = passing(beneath::liquid_unlike_the_glass_above(image, detection))
     {
         return settled(again);
     }

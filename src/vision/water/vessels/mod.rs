@@ -183,10 +183,10 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
         .filter(|c| c.height() as f32 >= (h * MIN_COLUMN_HEIGHT).max(6.0) && c.band_width() >= 4)
         .collect();
     let mut groups = row_groups(&tall);
-    groups.sort_by(|a, b| evidence(b).total_cmp(&evidence(a)));
-    // The template from the best row; where it matches no place, from the
-    // next row's, in order of evidence (tuning 5856: bulbs before a cloudy
-    // sky, the best row's columns taking in a cloud beside them).
+    groups.sort_by(|a, b| evidence(b, board).total_cmp(&evidence(a, board)));
+    // The template from the best row, else the next's, in order of evidence
+    // (the rows' scanning order too; tuning 5856: bulbs before a cloudy sky,
+    // the best row's columns taking in a cloud beside them).
     let mut found = groups.iter().map(|best| find_from(best, &groups, edges, anchoring, board));
     found.find(|rows| !rows.is_empty()).unwrap_or_default()
 }

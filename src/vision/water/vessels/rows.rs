@@ -56,11 +56,24 @@ pub(super) fn row_groups<'a>(columns: &[&'a Column]) -> Vec<Vec<&'a Column>> {
 /// How much a group of columns looks like vessels of liquid: layers in its
 /// columns, in columns taller than wide, and different colours across them
 /// (a row of buttons or dice has one band each, about as tall as wide).
-pub(super) fn evidence(group: &[&Column]) -> f32 {
-    let distinct = distinct_colours(group.iter().flat_map(|c| c.bands.iter()));
+/// Bands of the board's colour (`board`, within [`BOARD_BAND_DELTA_E`])
+/// are no liquid's and count for nothing: the ruled lines of lined paper
+/// cut the paper between two vessels into columns of many strips, which
+/// outweighed the vessels of liquid beside them (tuning 1866: the gaps
+/// between three tubes of two or three layers, seven strips each, were
+/// taken for the row's vessels, and the template made of them found the
+/// gaps).
+pub(super) fn evidence(group: &[&Column], board: Option<[u8; 3]>) -> f32 {
+    let liquid = |c: &&Column| c.bands.iter().filter(|b| !like_board(b, board)).count();
+    let distinct = distinct_colours(group.iter().flat_map(|c| c.bands.iter()).filter(|b| !like_board(b, board)));
     let weighted: f32 =
-        group.iter().map(|c| c.bands.len() as f32 * (c.height() as f32 / c.band_width().max(1) as f32).min(4.0)).sum();
+        group.iter().map(|c| liquid(c) as f32 * (c.height() as f32 / c.band_width().max(1) as f32).min(4.0)).sum();
     weighted + 2.0 * distinct.len() as f32
+}
+
+/// Whether a band is of the board's colour (within [`BOARD_BAND_DELTA_E`]).
+fn like_board(b: &Band, board: Option<[u8; 3]>) -> bool {
+    board.is_some_and(|k| delta_e(to_lab(b.color), to_lab(k)) <= BOARD_BAND_DELTA_E)
 }
 
 /// Which of the best row's columns the template is made of.
@@ -120,7 +133,7 @@ const BOARD_BAND_DELTA_E: f32 = EMPTY_DELTA_E / 2.0;
 /// A vessel of one liquid is one band whose colour is not the board's,
 /// and a vessel of hidden cells missed is looked for by `doubts::missed`.
 pub(super) fn liquid_parts(c: &Column, widest: f32, board: Option<[u8; 3]>) -> Vec<Column> {
-    let like_board = |b: &Band| board.is_some_and(|k| delta_e(to_lab(b.color), to_lab(k)) <= BOARD_BAND_DELTA_E);
+    let like_board = |b: &Band| like_board(b, board);
     // Runs of bands, bottom first, each band reaching down to the top of
     // those under it, or within its own height of it (the glass between
     // two balls).
@@ -154,4 +167,30 @@ fn distinct_colours<'a>(bands: impl Iterator<Item = &'a Band>) -> Vec<[u8; 3]> {
         }
     }
     distinct
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_of_the_boards_colour_are_no_evidence_of_a_row_of_liquid() {
+        // Generated tuning case 1866: tubes of two to four layers on lined
+        // paper, the gaps between them columns of seven strips of paper.
+        // They outweighed the tubes, and the template made of them found
+        // the gaps, so the second row's two empty tubes were missed.
+        let (case, vessels) = super::super::tests::vessels_in_case(1866);
+        assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+        // Seven strips of the board's colour count for nothing; two
+        // layers of liquid count.
+        let band = |y0, color| Band { area: 400, x0: 0, y0, x1: 40, y1: y0 + 20, color };
+        let paper = [250, 248, 245];
+        let strips = Column { x0: 0, y0: 0, x1: 40, y1: 140, bands: (0..7).map(|i| band(20 * i, paper)).collect() };
+        let liquid =
+            Column { x0: 0, y0: 0, x1: 40, y1: 40, bands: vec![band(0, [200, 40, 40]), band(20, [40, 40, 200])] };
+        assert_eq!(evidence(&[&strips, &strips], Some(paper)), 0.0);
+        assert!(evidence(&[&liquid], Some(paper)) > 0.0);
+        // Without a board known, the strips count as before.
+        assert!(evidence(&[&strips, &strips], None) > evidence(&[&liquid], None));
+    }
 }

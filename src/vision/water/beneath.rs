@@ -127,17 +127,7 @@ mod tests {
             }
             tubes.push(TubeLayout { outer, slots });
         }
-        let detection = Detection {
-            image_width: image.width(),
-            image_height: image.height(),
-            locks: vec![None; tubes.len()],
-            tubes,
-            samples,
-            raw: columns.iter().map(|c| c.to_vec()).collect(),
-            capacity: 3,
-            lit: Vec::new(),
-            capped: Vec::new(),
-        };
+        let detection = Detection::made_up(&image, tubes, samples, columns.iter().map(|c| c.to_vec()).collect(), 3);
         (image, detection)
     }
 

@@ -165,18 +165,7 @@ mod tests {
             raw.push(colors);
             tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 20, y1: 140 }, slots });
         }
-        let n = tubes.len();
-        let detection = Detection {
-            image_width: image.width(),
-            image_height: image.height(),
-            tubes,
-            samples,
-            locks: vec![None; n],
-            raw,
-            capacity: 4,
-            lit: vec![0; n],
-            capped: vec![None; n],
-        };
+        let detection = Detection::made_up(&image, tubes, samples, raw, 4);
         (image, detection)
     }
 

@@ -118,6 +118,34 @@ pub struct Detection {
     pub capped: Vec<Option<usize>>,
 }
 
+#[cfg(test)]
+impl Detection {
+    /// A made-up detection of the open `tubes` of `image`, their slots read
+    /// as `samples` in the colours `raw` (bottom first), `capacity` slots
+    /// each, no lit surface seen: what the rereads' tests start from.
+    pub(crate) fn made_up(
+        image: &RgbImage,
+        tubes: Vec<TubeLayout>,
+        samples: Vec<Vec<SlotSample>>,
+        raw: Vec<Vec<[u8; 3]>>,
+        capacity: usize,
+    ) -> Detection {
+        let locks = vec![None; tubes.len()];
+        let (image_width, image_height) = image.dimensions();
+        Detection {
+            image_width,
+            image_height,
+            tubes,
+            samples,
+            locks,
+            raw,
+            capacity,
+            lit: Vec::new(),
+            capped: Vec::new(),
+        }
+    }
+}
+
 /// A level read from a screenshot, and where it is on it.
 #[derive(Debug, Clone)]
 pub struct WaterRead {

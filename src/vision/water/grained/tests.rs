@@ -33,17 +33,8 @@ fn grained_level() -> (RgbImage, Detection) {
         raw.push(column.iter().map(|c| c.unwrap_or(glass_over([90, 78, 65]))).collect::<Vec<_>>());
         tubes.push(TubeLayout { outer, slots });
     }
-    let detection = Detection {
-        image_width: image.width(),
-        image_height: image.height(),
-        locks: vec![None; tubes.len()],
-        tubes,
-        samples: raw.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
-        raw,
-        capacity: 3,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    };
+    let samples = raw.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
+    let detection = Detection::made_up(&image, tubes, samples, raw, 3);
     (image, detection)
 }
 

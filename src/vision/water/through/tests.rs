@@ -62,17 +62,7 @@ fn drawn_over(
         }
         tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 30 - headroom, y1: 120 }, slots });
     }
-    let detection = Detection {
-        image_width: image.width(),
-        image_height: image.height(),
-        locks: vec![None; 4],
-        tubes,
-        samples,
-        raw: columns.iter().map(|c| c.to_vec()).collect(),
-        capacity: 3,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    };
+    let detection = Detection::made_up(&image, tubes, samples, columns.iter().map(|c| c.to_vec()).collect(), 3);
     (image, detection)
 }
 

@@ -38,17 +38,8 @@ fn tinted_level() -> (RgbImage, Detection) {
 /// A detection of `tubes` with every slot read as the liquid `columns`
 /// gives it (bottom first), in three-slot tubes.
 fn read_as_liquids(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; 3]]) -> Detection {
-    Detection {
-        image_width: image.width(),
-        image_height: image.height(),
-        locks: vec![None; tubes.len()],
-        tubes,
-        samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
-        raw: columns.iter().map(|c| c.to_vec()).collect(),
-        capacity: 3,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    }
+    let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
+    Detection::made_up(image, tubes, samples, columns.iter().map(|c| c.to_vec()).collect(), 3)
 }
 
 /// Tubes of three 30-row slots side by side, each column (bottom first)

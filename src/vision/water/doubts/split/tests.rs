@@ -50,17 +50,8 @@ fn tubes_drawn(
 /// A detection of `tubes` drawn on `image`, each slot read as the colour
 /// it was drawn in (`columns`, bottom first), every tube full.
 fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; N]]) -> Detection {
-    Detection {
-        image_width: image.width(),
-        image_height: image.height(),
-        tubes,
-        samples: columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect(),
-        locks: vec![None; columns.len()],
-        raw: vec![Vec::new(); columns.len()],
-        capacity: N,
-        lit: Vec::new(),
-        capped: Vec::new(),
-    }
+    let samples = columns.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
+    Detection::made_up(image, tubes, samples, vec![Vec::new(); columns.len()], N)
 }
 
 /// The second tube's bottom slot (of [`tubes_drawn`]'s) drawn and read

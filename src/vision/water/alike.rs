@@ -14,7 +14,7 @@
 //! was doubted, and believed only if the reading then passes every check.
 
 use super::Detection;
-use super::columns::overlap;
+use super::columns::level_with;
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
@@ -38,12 +38,11 @@ pub(super) fn vessels_like_the_empty_ones(detection: &Detection) -> Option<Detec
         return None;
     }
     let like_glass_in_its_row = |t: usize, k: usize| {
-        let outer = detection.tubes[t].outer;
+        let outer = &detection.tubes[t].outer;
         let lab = to_lab(detection.raw[t][k]);
         empties.iter().any(|&u| {
-            let other = detection.tubes[u].outer;
-            let in_row = 2 * overlap(outer.y0, outer.y1, other.y0, other.y1) > outer.height().min(other.height());
-            in_row && detection.raw[u].iter().any(|&glass| delta_e(lab, to_lab(glass)) < SAME_COLOR_MAX_DELTA_E)
+            level_with(outer, &detection.tubes[u].outer)
+                && detection.raw[u].iter().any(|&glass| delta_e(lab, to_lab(glass)) < SAME_COLOR_MAX_DELTA_E)
         })
     };
     let mut out = detection.clone();

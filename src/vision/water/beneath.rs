@@ -17,9 +17,11 @@ use image::RgbImage;
 
 use super::Detection;
 use super::board::sample_beside;
+use super::columns::level_with;
 use super::doubts::{headroom_glass, median_in};
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use crate::geometry::{Rect, SlotSample};
+use super::tinted::slots_above_taken_for_liquid;
+use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The glass above one tube's liquid and the board beside it there.
@@ -48,25 +50,16 @@ pub(super) fn liquid_unlike_the_glass_above(image: &RgbImage, detection: &Detect
     if headrooms.is_empty() {
         return None;
     }
-    let mut out = detection.clone();
-    let mut changed = false;
-    for (t, tube) in detection.tubes.iter().enumerate() {
-        let (Some(samples), Some(raw)) = (detection.samples.get(t), detection.raw.get(t)) else { continue };
-        let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
-        if filled == 0 {
-            continue;
-        }
-        let row: Vec<&Headroom> = headrooms.iter().filter(|h| same_row(&h.outer, &tube.outer)).collect();
-        for k in filled..samples.len().min(raw.len()).min(tube.slots.len()) {
-            let board = sample_beside(image, &tube.outer, &tube.slots[k], &outers);
-            if samples[k] != SlotSample::Empty || like_its_glass(raw[k], board, &row) != Some(false) {
-                break;
-            }
-            out.samples[t][k] = SlotSample::Color(raw[k]);
-            changed = true;
-        }
-    }
-    changed.then_some(out)
+    let rows: Vec<Vec<&Headroom>> = (detection.tubes.iter())
+        .map(|tube| headrooms.iter().filter(|h| level_with(&h.outer, &tube.outer)).collect())
+        .collect();
+    // (A tube read wholly empty, walked from slot 0, is left as read.)
+    slots_above_taken_for_liquid(detection, |t, k, colour| {
+        let (Some(tube), Some(row)) = (detection.tubes.get(t), rows.get(t)) else { return false };
+        let Some(slot) = tube.slots.get(k).filter(|_| k > 0) else { return false };
+        let board = sample_beside(image, &tube.outer, slot, &outers);
+        like_its_glass(colour, board, row) == Some(false)
+    })
 }
 
 /// Whether `colour`, over `board`, looks like the glass of `row` (the
@@ -89,18 +82,12 @@ fn like_its_glass(colour: [u8; 3], board: [u8; 3], row: &[&Headroom]) -> Option<
     Some(delta_e(to_lab(colour), glass) < SAME_COLOR_MAX_DELTA_E)
 }
 
-/// Whether two tubes stand in one row: their boxes overlap for more than
-/// half the shorter's height.
-fn same_row(a: &Rect, b: &Rect) -> bool {
-    2 * super::columns::overlap(a.y0, a.y1, b.y0, b.y1) > a.height().min(b.height())
-}
-
 #[cfg(test)]
 mod tests {
     //! Made-up tubes on a dark olive board under grey glass tinted just
     //! off it (tuning 2041's colours).
     use super::*;
-    use crate::geometry::TubeLayout;
+    use crate::geometry::{SlotSample, TubeLayout};
     use SlotSample::{Color, Empty};
 
     const BOARD: [u8; 3] = [48, 56, 41];

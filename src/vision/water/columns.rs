@@ -185,6 +185,13 @@ pub(super) fn overlap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
     a1.min(b1).saturating_sub(a0.max(b0))
 }
 
+/// Whether two boxes stand level with each other (two tubes in one row,
+/// two slots at one height): their rows overlap for more than half the
+/// shorter's height.
+pub(super) fn level_with(a: &crate::geometry::Rect, b: &crate::geometry::Rect) -> bool {
+    2 * overlap(a.y0, a.y1, b.y0, b.y1) > a.height().min(b.height())
+}
+
 fn gap(a0: u32, a1: u32, b0: u32, b1: u32) -> u32 {
     b0.saturating_sub(a1).max(a0.saturating_sub(b1))
 }

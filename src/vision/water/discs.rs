@@ -17,7 +17,7 @@ use image::RgbImage;
 
 use super::Detection;
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::tinted::{CORNER_COLUMNS, CORNER_ROWS, top_slots_taken_for_glass};
+use super::tinted::{CORNER_COLUMNS, CORNER_ROWS, slots_above_taken_for_liquid, top_slots_taken_for_glass};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
@@ -112,20 +112,10 @@ pub(super) fn glass_and_balls_told_by_shape(image: &RgbImage, detection: &Detect
     // Even slots on top read as a colour: glass.
     let is_even = |t: usize, k: usize| shapes.get(t).and_then(|s| s.get(k)) == Some(&Shape::Even);
     let glassy = top_slots_taken_for_glass(detection, |t, k, _| is_even(t, k));
-    let mut changed = glassy.is_some();
-    let mut out = glassy.unwrap_or_else(|| detection.clone());
-    for ((samples, raw), shapes) in out.samples.iter_mut().zip(&detection.raw).zip(&shapes) {
-        // Discs just above the balls read empty: balls.
-        let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
-        for ((sample, &color), shape) in samples.iter_mut().zip(raw).zip(shapes).skip(filled) {
-            if *sample != SlotSample::Empty || *shape != Shape::Disc {
-                break;
-            }
-            *sample = SlotSample::Color(color);
-            changed = true;
-        }
-    }
-    changed.then_some(out)
+    // Discs just above the balls read empty: balls.
+    let is_disc = |t: usize, k: usize| shapes.get(t).and_then(|s| s.get(k)) == Some(&Shape::Disc);
+    let balls = slots_above_taken_for_liquid(glassy.as_ref().unwrap_or(detection), |t, k, _| is_disc(t, k));
+    balls.or(glassy)
 }
 
 #[cfg(test)]

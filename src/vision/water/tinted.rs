@@ -96,22 +96,8 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
     if glass.iter().any(|&g| delta_e(to_lab(g), to_lab(centre)) >= SAME_COLOR_MAX_DELTA_E) {
         return None;
     }
-    let mut out = detection.clone();
-    let mut changed = false;
-    for (samples, raw) in out.samples.iter_mut().zip(&detection.raw) {
-        let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
-        if filled == 0 {
-            continue;
-        }
-        for (sample, &color) in samples.iter_mut().zip(raw).skip(filled) {
-            if *sample != SlotSample::Empty || looks_empty(color, centre) {
-                break;
-            }
-            *sample = SlotSample::Color(color);
-            changed = true;
-        }
-    }
-    changed.then_some(out)
+    // (A tube read wholly empty, walked from slot 0, is left as read.)
+    slots_above_taken_for_liquid(detection, |_, k, color| k > 0 && !looks_empty(color, centre))
 }
 
 /// [`liquid_taken_for_glass`] where every slot it takes for liquid stands
@@ -309,6 +295,31 @@ pub(super) fn top_slots_taken_for_glass(
                 }
                 _ => break,
             }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// The mirror of [`top_slots_taken_for_glass`]: the detection with the
+/// slots read empty just above each tube's liquid, from the lowest up to
+/// the first that is not, or that `is_liquid` (given the tube's and the
+/// slot's index, bottom first, and its colour as sampled) refuses, taken
+/// for liquid of that colour; `None` when no slot changes. A tube read
+/// wholly empty is walked from its bottom slot, 0.
+pub(super) fn slots_above_taken_for_liquid(
+    detection: &Detection,
+    is_liquid: impl Fn(usize, usize, [u8; 3]) -> bool,
+) -> Option<Detection> {
+    let mut out = detection.clone();
+    let mut changed = false;
+    for (t, (samples, raw)) in out.samples.iter_mut().zip(&detection.raw).enumerate() {
+        let filled = samples.iter().take_while(|s| **s != SlotSample::Empty).count();
+        for (k, (sample, &color)) in samples.iter_mut().zip(raw).enumerate().skip(filled) {
+            if *sample != SlotSample::Empty || !is_liquid(t, k, color) {
+                break;
+            }
+            *sample = SlotSample::Color(color);
+            changed = true;
         }
     }
     changed.then_some(out)

@@ -20,7 +20,7 @@ use crate::puzzle::water::{Layer, WaterPuzzle};
 use crate::vision::water::Detection;
 use crate::vision::water::SAME_LIQUID_DELTA_E;
 use crate::vision::water::board::board_at_walls;
-use crate::vision::water::columns::overlap;
+use crate::vision::water::columns::level_with;
 use crate::vision::water::level::SAME_COLOR_MAX_DELTA_E;
 
 /// The first slot read as liquid that looks like a slot read empty level
@@ -43,8 +43,7 @@ pub(super) fn like_glass_beside(detection: &Detection) -> Option<Doubt> {
             let SlotSample::Color(color) = *sample else { continue };
             let lab = to_lab(color);
             let beside = glass.iter().find(|(u, other, glass)| {
-                let level = 2 * overlap(slot.y0, slot.y1, other.y0, other.y1) > slot.height().min(other.height());
-                *u != t && level && delta_e(lab, *glass) < SAME_COLOR_MAX_DELTA_E
+                *u != t && level_with(slot, other) && delta_e(lab, *glass) < SAME_COLOR_MAX_DELTA_E
             });
             if let Some(&(u, _, _)) = beside {
                 return Some(Doubt::LikeGlassBeside { tube: t + 1, layer: k + 1, beside: u + 1 });

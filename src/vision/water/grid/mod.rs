@@ -46,6 +46,10 @@ enum SurfaceBand {
     InsideLayer,
 }
 
+/// The most layers a vessel holds in any game: capacities run from 2 to
+/// 8 (the range the issue asks the reader to decide).
+pub(super) const MOST_LAYERS: usize = 8;
+
 /// How far from its place on a grid, in layers, a piece of evidence is
 /// still explained by it: a boundary's anti-aliased edge and a glyph drawn
 /// a little off its cell's middle. Set when the grid was written; not fitted.
@@ -215,13 +219,22 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
         [2.0, 3.0]
             .iter()
             .map(|&d| (h / d, shift))
-            .find(|&(h, shift)| (3..=8).contains(&capacity_for(h, shift)))
+            .find(|&(h, shift)| (3..=MOST_LAYERS).contains(&capacity_for(h, shift)))
             .unwrap_or((h, shift))
     } else {
         (h, shift)
     };
     let height_in_layers = room.height(h, shift);
-    Some(SlotGeometry { layer_height: h, capacity: capacity_for(h, shift), bottom_shift: shift, height_in_layers })
+    // Room for more layers than any vessel holds is a neck or headroom
+    // over full vessels: those filled alike hold the capacity (three or
+    // more, as a split grid must: two layers filled alike say too little).
+    let mut capacity = capacity_for(h, shift);
+    if capacity > MOST_LAYERS
+        && let Some(held) = room.held_alike(h, shift).filter(|k| (3..=MOST_LAYERS).contains(k))
+    {
+        capacity = held;
+    }
+    Some(SlotGeometry { layer_height: h, capacity, bottom_shift: shift, height_in_layers })
 }
 
 /// Whether `h` can be the layer height where glyphs stand `glyph_h`
@@ -245,10 +258,13 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     // under a ball, an outline read as a run): fit a shared shift too.
     // The best-explaining height; of heights nearly as good, the largest
     // (half a layer explains the same boundaries but not the glyphs, and
-    // fits more tightly).
+    // fits more tightly). A box holds at most nine layers; where glyphs
+    // stand apart, their spacing bounds the unit instead (a bottle's neck
+    // can make the box ten layers tall, tuning 352).
+    let shortest = glyph_h.map_or(tallest / 9.0, |g| (tallest / 9.0).min(g * (1.0 - LAYER_TOLERANCE)));
     let candidates: Vec<(f32, f32, f32)> = (0..)
         .map(|i| tallest / 1.5 - 0.25 * i as f32)
-        .take_while(|&h| h >= tallest / 9.0)
+        .take_while(|&h| h >= shortest)
         .filter(|&h| plausible(h))
         .map(|h| {
             let (shift, fit) = shift_for(h, &fits);

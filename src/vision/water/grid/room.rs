@@ -8,8 +8,8 @@
 
 use super::super::median;
 use super::super::slots::{Profile, RUN_STEP, Run, Top, color_distance};
-use super::super::surface::is_lit_surface;
-use super::{SURFACE_GAP, is_long};
+use super::super::surface::{LIT_BAND_SHARE, is_lit_surface};
+use super::{LAYER_TOLERANCE, SURFACE_GAP, is_long};
 
 /// The tubes of a screenshot, with each one's row's top ([`row_top`]).
 pub(super) struct Room<'a> {
@@ -36,6 +36,29 @@ impl<'a> Room<'a> {
             self.profiles.iter().map(|p| (p.bottom as f32 + shift - glass_top(p) as f32) / h).collect();
         v.sort_by(f32::total_cmp);
         v[v.len() / 2]
+    }
+
+    /// The most layers the liquid of two or more tubes spans, each to
+    /// within [`LAYER_TOLERANCE`] of a whole number: vessels
+    /// filled alike. Where the room over the liquid comes to more layers
+    /// than any game holds, the glass above is a neck or headroom, and
+    /// the vessels filled alike are full (tuning 352: corked bottles whose
+    /// necks stand two and a half layers over the seven of their bodies).
+    pub fn held_alike(&self, h: f32, shift: f32) -> Option<usize> {
+        let held: Vec<usize> = self
+            .profiles
+            .iter()
+            .filter_map(|p| {
+                // A lit band is at most a share of a layer; the liquid's
+                // top is the first run as long (`is_long` bounds a layer by
+                // the width instead, and a wide bottle's can fall under it:
+                // tuning 352, 18 rows against 22).
+                let top = p.runs.iter().find(|r| !r.empty && (r.y1 - r.y0) as f32 >= h * LIT_BAND_SHARE)?;
+                let layers = (p.bottom as f32 + shift - top.y0 as f32) / h;
+                ((layers - layers.round()).abs() <= LAYER_TOLERANCE).then_some(layers.round() as usize)
+            })
+            .collect();
+        held.iter().copied().filter(|&k| held.iter().filter(|&&j| j == k).count() >= 2).max()
     }
 
     /// A vessel whose liquid reaches its body's top holds at least the

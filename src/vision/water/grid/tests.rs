@@ -473,3 +473,23 @@ fn glyphs_drawing_the_search_off_every_boundary_are_placed_from_the_liquids_bott
     assert!(g.bottom_shift.abs() < 1.5, "{g:?}");
     assert_eq!(g.capacity, 7, "{g:?}");
 }
+
+#[test]
+fn a_neck_over_full_bottles_is_no_room_for_layers() {
+    // Tuning case 352 (540x1203): corked bottles of seven 18.5-row layers,
+    // one shown over six hidden in each, their necks' glass two and a half
+    // layers over the body: ten layers from the bottom to the neck's top,
+    // more than a box of nine allows and than any vessel holds. The glyphs
+    // tell the unit; the bottles filled alike tell the capacity.
+    let full = Profile {
+        glyphs: vec![356, 374, 393, 411, 430, 448],
+        ..tube(274, 460, 75, &[(280, 330, true), (331, 349, false), (349, 459, false)])
+    };
+    let empty = tube(274, 460, 75, &[(280, 459, true)]);
+    let g = slot_geometry(&[full.clone(), full.clone(), full.clone(), empty.clone()]).unwrap();
+    assert!((g.layer_height - 18.5).abs() < 0.5, "{g:?}");
+    assert_eq!(g.capacity, 7, "{g:?}");
+    // One bottle alone is no row filled alike: the room says what it holds.
+    let g = slot_geometry(&[full, empty]).unwrap();
+    assert!(g.capacity > MOST_LAYERS, "{g:?}");
+}

@@ -60,8 +60,10 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         Grid::LayersAbove(n) => geometry.capacity += n,
         Grid::LayersFewer(n) => geometry.capacity = geometry.capacity.saturating_sub(n),
         Grid::FloorRaised => {
+            // The room is measured from the raised floor: a layer less.
             geometry.capacity = geometry.capacity.saturating_sub(1);
             geometry.bottom_shift -= geometry.layer_height;
+            geometry.height_in_layers -= 1.0;
         }
         Grid::FloorLowered => geometry.bottom_shift += geometry.layer_height,
     }

@@ -231,7 +231,26 @@ fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
 /// round bottom read as an eighth slot in each, five slots of it).
 fn one_colour_on_every_bottom(detection: &Detection) -> bool {
     let bottom = |slots: &[SlotSample]| (!slots.is_empty()).then_some(0);
-    one_colour_at_every(detection, bottom).is_some() || in_every_bottom_alone(detection)
+    one_colour_at_every(detection, bottom).is_some()
+        || in_every_bottom_alone(detection)
+        || base_in_every_bottom(detection)
+}
+
+/// Whether the bottom slot of every open tube holding anything (two or
+/// more) shows one colour, the rest are read wholly empty (one or more),
+/// and no other slot shows that colour: the vessel's base, read as a slot
+/// under each vessel's liquid and taken for empty glass where none stands
+/// over it (fresh 81027: pint glasses with a thick glass base, read as a
+/// sixth slot under the five layers of each full pint). A true liquid
+/// there and nowhere else would be a whole colour, as many layers as a
+/// tube holds: the grid raised a layer would then leave every other
+/// colour a layer more than a tube holds, and it is believed only if it
+/// passes every check.
+fn base_in_every_bottom(detection: &Detection) -> bool {
+    let open = open_tubes(detection);
+    let holding: Vec<_> =
+        open.iter().copied().filter(|(samples, _)| samples.iter().any(|s| *s != SlotSample::Empty)).collect();
+    holding.len() < open.len() && alone_in(&holding, |_| 0)
 }
 
 /// Whether every open tube's bottom slot (of two or more) shows a colour,
@@ -258,7 +277,14 @@ fn in_every_top_alone(detection: &Detection) -> bool {
 /// least one) of every open tube (of two or more) shows a colour, all
 /// within one colour's spread, and no other slot of theirs does.
 fn alone_at_every(detection: &Detection, end: impl Fn(usize) -> usize) -> bool {
-    let open = open_tubes(detection);
+    alone_in(&open_tubes(detection), end)
+}
+
+/// Whether the slot `end` picks (by index, from a tube's slot count, at
+/// least one) of every tube of `open` (two or more, as read and as
+/// sampled) shows a colour, all within one colour's spread, and no other
+/// slot of theirs does.
+fn alone_in(open: &[(&Vec<SlotSample>, &Vec<[u8; 3]>)], end: impl Fn(usize) -> usize) -> bool {
     let at_end: Option<Vec<Lab>> = open
         .iter()
         .map(|(samples, raw)| {
@@ -342,7 +368,8 @@ pub(super) enum Grid {
     LayersFewer(usize),
     /// One layer fewer at the bottom: where the counts fail and every
     /// tube's bottom slot shows one colour in more slots than a colour has
-    /// layers, or in every tube, the empty ones too, and nowhere else, the
+    /// layers, or in every tube, the empty ones too (or every tube holding
+    /// anything, the rest read wholly empty), and nowhere else, the
     /// vessel's own bottom was counted as a slot.
     FloorRaised,
     /// The grid a layer lower, as many layers: where the counts fail and

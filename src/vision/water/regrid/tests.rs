@@ -1,13 +1,31 @@
 //! The readings on other grids, tried on generated cases that needed them.
 
+use crate::geometry::SlotSample;
 use crate::puzzle::water::renamed_in_order;
-use crate::vision::water::{ReadOptions, read};
+use crate::vision::water::{Detection, ReadOptions, read};
 
 fn reads_exactly(seed: u64) {
     let case = crate::synthetic::water::generate::case(seed);
     let sight = read(&case.picture, &ReadOptions::default());
     let read = sight.read.unwrap_or_else(|e| panic!("case {seed}: {e}"));
     assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+}
+
+/// A detection of open tubes with no layout, only their slots read as
+/// `samples` in the colours `raw` (bottom first), `capacity` each: what
+/// the tests of a rule over the slots alone start from.
+fn slots_read(samples: Vec<Vec<SlotSample>>, raw: Vec<Vec<[u8; 3]>>, capacity: usize) -> Detection {
+    Detection {
+        image_width: 100,
+        image_height: 100,
+        tubes: Vec::new(),
+        locks: vec![None; samples.len()],
+        samples,
+        raw,
+        capacity,
+        lit: Vec::new(),
+        capped: Vec::new(),
+    }
 }
 
 #[test]
@@ -169,16 +187,8 @@ fn a_rim_read_as_a_slot_on_every_tube_and_nowhere_else_is_no_liquid() {
         vec![green, ochre, pink, [143, 131, 117]],
         vec![tinted, tinted, tinted, rim],
     ];
-    let detection = |raw: Vec<Vec<[u8; 3]>>| crate::vision::water::Detection {
-        image_width: 100,
-        image_height: 100,
-        tubes: Vec::new(),
-        samples: raw.iter().map(|t| t.iter().map(|&c| Color(c)).collect()).collect(),
-        locks: vec![None; raw.len()],
-        raw,
-        capacity: 4,
-        lit: Vec::new(),
-        capped: Vec::new(),
+    let detection = |raw: Vec<Vec<[u8; 3]>>| {
+        slots_read(raw.iter().map(|t| t.iter().map(|&c| Color(c)).collect()).collect(), raw, 4)
     };
     assert!(in_every_top_alone(&detection(raw.clone())));
     assert!(!in_every_bottom_alone(&detection(raw.clone())));
@@ -256,4 +266,34 @@ fn both_mends_that_leave_every_top_slot_empty_leave_the_grid_a_layer_fewer_to_tr
     // top slot was empty; taken, it kept the grid of seven, on which the
     // level reads exactly, from being tried.
     reads_exactly(4312);
+}
+
+#[test]
+fn a_thick_glass_base_under_every_full_pint_is_no_layer() {
+    // Fresh case 81027: pint glasses with a thick glass base, measured
+    // from under it. Each full pint's base was read as a sixth slot of
+    // one colour under its five layers; the empty pints' base was read
+    // as empty glass, so the colour was not on every bottom.
+    reads_exactly(81027);
+}
+
+#[test]
+fn one_colour_on_the_bottom_of_every_filled_tube_alone_is_the_base() {
+    use super::base_in_every_bottom;
+    use crate::geometry::SlotSample::{Color, Empty};
+    let (base, red, blue) = ([210, 192, 204], [200, 30, 40], [30, 60, 200]);
+    let detection = |samples: Vec<Vec<SlotSample>>| {
+        let raw =
+            samples.iter().map(|t| t.iter().map(|s| if let Color(c) = s { *c } else { base }).collect()).collect();
+        slots_read(samples, raw, 3)
+    };
+    let filled = |a, b| vec![Color(base), Color(a), Color(b)];
+    let empty = vec![Empty; 3];
+    assert!(base_in_every_bottom(&detection(vec![filled(red, blue), filled(blue, red), empty.clone()])));
+    // With no empty tube it is the rule for every tube's bottom, not this one.
+    assert!(!base_in_every_bottom(&detection(vec![filled(red, blue), filled(blue, red)])));
+    // The colour higher up a tube too may be a liquid.
+    assert!(!base_in_every_bottom(&detection(vec![filled(red, base), filled(blue, red), empty.clone()])));
+    // Bottoms of different colours say nothing.
+    assert!(!base_in_every_bottom(&detection(vec![filled(red, blue), vec![Color(blue), Color(red), Empty], empty])));
 }

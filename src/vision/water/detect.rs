@@ -46,6 +46,8 @@ struct Sampling<'a> {
     /// Vessels found by their liquid with no glyph anywhere: something bright
     /// in a dark slot (an outline curving into a narrow bottom) is no glyph.
     glyphless: bool,
+    /// How many vessels' profiles found `?` glyphs.
+    glyph_tubes: usize,
     finder: Finder,
 }
 
@@ -77,6 +79,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         outlines: &outlines,
         glass: *glass,
         glyphless: matches!(look.finder, Finder::Liquid(..)) && profiles.iter().all(|p| p.glyphs.is_empty()),
+        glyph_tubes: profiles.iter().filter(|p| !p.glyphs.is_empty()).count(),
         finder: look.finder,
     };
     let mut tubes: Vec<OpenTube> = Vec::new();
@@ -139,6 +142,14 @@ fn under_glyph(image: &RgbImage, rect: &Rect, color: [u8; 3]) -> Option<[u8; 3]>
 /// wine glass's narrow bottom: 0.49).
 const CELL_UNDER_GLYPH_SHARE: f32 = 0.25;
 
+/// Fewest vessels with `?` glyphs found (each of which must stand them one
+/// in each hidden layer) for a vessel found by its liquid whose glyphs went
+/// unfound to be read on their grid: the grid is the screenshot's, and
+/// their glyphs confirm it. Two, so that no single vessel's glyphs vouch
+/// for the rest; not fitted (tuning 1296: the glyphs of six flasks found,
+/// those of two others unfound in their dark cells).
+const GLYPH_TUBES_FOR_UNIT: usize = 2;
+
 /// Samples one open tube's slots (`rects`, bottom first), walking down from
 /// its top: empty glass until the first liquid or hidden cell, none under
 /// its lit surface. `number` names the tube in a doubt.
@@ -198,7 +209,18 @@ fn sample_tube(
     }
     // In a vessel found by its liquid, the hidden layers' number rests on
     // the grid alone: its glyphs must stand one in each.
-    if matches!(sampling.finder, Finder::Liquid(..)) && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
+    // Where none were found in it, other vessels' glyphs tell the unit,
+    // if the slots read hidden are its bottom ones, unbroken (a game
+    // hides a tube's lower layers as one run): a slot read as a liquid
+    // under one read hidden may be a cell whose glyph went unseen (tuning
+    // 5592: a ball tube read with its bottom ball a colour of its own).
+    let hidden_below = samples.iter().take_while(|s| **s == SlotSample::Hidden).count();
+    let hidden_together = samples[hidden_below..].iter().all(|s| *s != SlotSample::Hidden);
+    let unit_told_elsewhere = prof.glyphs.is_empty() && hidden_together && sampling.glyph_tubes >= GLYPH_TUBES_FOR_UNIT;
+    if matches!(sampling.finder, Finder::Liquid(..))
+        && !unit_told_elsewhere
+        && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs)
+    {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
     // Whatever the finder, a game marks every hidden layer alike.
@@ -327,5 +349,19 @@ mod tests {
         let grey = narrow_bottom([190, 185, 185], [125, 113, 113], [215, 215, 220]);
         let (median, _) = slots::sample_slot(&grey, &slot);
         assert_eq!(under_glyph(&grey, &slot, median), None);
+    }
+
+    #[test]
+    fn a_vessel_whose_glyphs_went_unfound_is_read_on_the_grid_the_others_glyphs_tell() {
+        // Tuning 1296: flasks of four layers on a dark mossy board, each
+        // one shown over three hidden. Six flasks' glyphs stand one in
+        // each hidden layer; two others' were not found, and that alone
+        // refused the reading as a grid off the liquid's unit.
+        super::super::regrid::tests::reads_exactly(1296);
+        // Tuning 5592: ball tubes of one shown ball over two hidden. One
+        // tube's bottom ball, a cell whose glyph went unseen, read as a
+        // colour under a hidden one; excused, the tube made a level that is
+        // not the one on the screen.
+        super::super::regrid::tests::reads_exactly(5592);
     }
 }

@@ -395,4 +395,4 @@ const MAX_LAYERS_FEWER: usize = 2;
 const MAX_LAYERS_ABOVE: usize = 2;
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -4,7 +4,8 @@ use crate::geometry::SlotSample;
 use crate::puzzle::water::renamed_in_order;
 use crate::vision::water::{Detection, ReadOptions, read};
 
-fn reads_exactly(seed: u64) {
+/// Asserts that generated case `seed` is read exactly.
+pub(in crate::vision::water) fn reads_exactly(seed: u64) {
     let case = crate::synthetic::water::generate::case(seed);
     let sight = read(&case.picture, &ReadOptions::default());
     let read = sight.read.unwrap_or_else(|e| panic!("case {seed}: {e}"));

@@ -12,7 +12,7 @@ use image::RgbImage;
 use super::doubts::Doubt;
 use super::grid::SURFACE_GAP;
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::slots::{self, Profile, profile};
+use super::slots::{self, Profile, Run, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
 use super::zoom::{Finder, Look, WallEdge, working_copy};
 use super::{ReadOptions, SAME_LIQUID_DELTA_E, VisionError, faint, headroom, locks, surface, vessels};
@@ -165,11 +165,16 @@ const ROW_DRAWN_ALIKE: usize = 3;
 /// One colour alone is what a row of empty vessels shows when their
 /// tinted glass tops no liquid to be known by (tuning 3618, test 1001081:
 /// three empty pints of grey glass left out, the level then a row short).
+/// The drawing is compared below the row's lowest top: over one vessel
+/// the picture may show more (the board's texture read as a run).
 fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>, Vec<Profile>) {
-    let alike = |a: &Profile, b: &Profile| {
-        let rows = |p: &Profile, y: u32| p.bottom.abs_diff(y);
-        a.runs.len() == b.runs.len()
-            && a.runs.iter().zip(&b.runs).all(|(r, q)| {
+    let rows = |p: &Profile, y: u32| p.bottom.abs_diff(y);
+    // The runs of `p` that start no higher above its bottom than `reach`.
+    let within =
+        |p: &Profile, reach: u32| -> Vec<Run> { p.runs.iter().filter(|r| rows(p, r.y0) <= reach).cloned().collect() };
+    let alike = |(a, a_runs): (&Profile, &[Run]), (b, b_runs): (&Profile, &[Run])| {
+        a_runs.len() == b_runs.len()
+            && a_runs.iter().zip(b_runs).all(|(r, q)| {
                 !r.empty
                     && !q.empty
                     && rows(a, r.y0).abs_diff(rows(b, q.y0)) <= SURFACE_GAP
@@ -177,15 +182,21 @@ fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>
                     && delta_e(to_lab(r.color), to_lab(q.color)) < SAME_LIQUID_DELTA_E
             })
     };
-    let two_colours = |p: &Profile| {
-        let labs: Vec<_> = p.runs.iter().map(|r| to_lab(r.color)).collect();
+    let two_colours = |runs: &[Run]| {
+        let labs: Vec<_> = runs.iter().map(|r| to_lab(r.color)).collect();
         labs.iter().any(|&a| labs.iter().any(|&b| delta_e(a, b) > SAME_COLOR_MAX_DELTA_E))
     };
     let drawn_alike = |i: usize| {
-        let row: Vec<usize> = (0..profiles.len()).filter(|&j| profiles[j].bottom == profiles[i].bottom).collect();
+        let row: Vec<&Profile> = profiles.iter().filter(|p| p.bottom == profiles[i].bottom).collect();
+        // The drawing is what every vessel of the row shows: above the
+        // lowest top, one shows the board over it (a hill's texture over
+        // one of a row of round buttons, tuning 3121).
+        let top = |p: &Profile| p.runs.first().map_or(0, |r| rows(p, r.y0));
+        let reach = row.iter().map(|p| top(p)).min().unwrap_or(0) + SURFACE_GAP;
+        let drawn: Vec<Vec<Run>> = row.iter().map(|p| within(p, reach)).collect();
         row.len() >= ROW_DRAWN_ALIKE
-            && two_colours(&profiles[row[0]])
-            && row.iter().all(|&j| alike(&profiles[row[0]], &profiles[j]))
+            && two_colours(&drawn[0])
+            && row.iter().zip(&drawn).all(|(p, runs)| alike((row[0], &drawn[0]), (p, runs)))
     };
     let keep: Vec<bool> = (0..profiles.len()).map(|i| !drawn_alike(i)).collect();
     let found = found.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(v, _)| v).collect();
@@ -237,6 +248,20 @@ mod tests {
         // The buttons' row goes; the bulbs' stays, though two are alike.
         let with_buttons = [level(), vec![button(0), button(50), button(100)]].concat();
         assert_eq!(row(with_buttons), vec![200, 200, 200]);
+        // Tuning 3121: the hill's texture over one button, read as a run
+        // above its drawing, leaves the drawing the others'.
+        let (hill, lavender) = ([104, 83, 108], [175, 177, 246]);
+        let under_hill = at(
+            0,
+            300,
+            &[(240, 252, hill, false), (252, 268, green, false), (268, 287, white, false), (287, 300, green, false)],
+        );
+        assert_eq!(row([level(), vec![under_hill, button(50), button(100)]].concat()), vec![200, 200, 200]);
+        // But a row whose drawing, below the lowest top, is one colour is
+        // a row of empty vessels, whatever stands above one of them.
+        let tinted = |x: u32| at(x, 300, &[(252, 300, lavender, false)]);
+        let over_hill = at(0, 300, &[(240, 252, hill, false), (252, 300, lavender, false)]);
+        assert_eq!(row([level(), vec![over_hill, tinted(50), tinted(100)]].concat()).len(), 6);
         // Two alike are a level's, and so is a row with one unlike.
         assert_eq!(row([level(), vec![button(0), button(50)]].concat()).len(), 5);
         let unlike = at(100, 300, &[(252, 268, green, false), (268, 287, white, false), (287, 300, blue, false)]);

@@ -81,6 +81,18 @@ pub struct TubeLayout {
     pub slots: Vec<Rect>,
 }
 
+#[cfg(test)]
+impl TubeLayout {
+    /// The `t`-th of the made-up tubes the readers' tests draw side by
+    /// side: 40 pixels wide, 60 apart from x = 20, three 30-row slots up
+    /// from row 140, the outline from row `top`.
+    pub(crate) fn made_up(t: usize, top: u32) -> TubeLayout {
+        let x0 = 20 + t as u32 * 60;
+        let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
+        TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: top, y1: 140 }, slots }
+    }
+}
+
 /// What one slot of a tube shows, as the reader sampled it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SlotSample {

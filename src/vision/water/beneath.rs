@@ -102,17 +102,14 @@ mod tests {
         let mut image = RgbImage::from_pixel(40 + 60 * columns.len() as u32, 160, image::Rgb(BOARD));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
-            let x0 = 20 + t as u32 * 60;
-            let outer = Rect { x0, x1: x0 + 40, y0: 20, y1: 140 };
-            let slots: Vec<Rect> =
-                (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect();
+            let tube = TubeLayout::made_up(t, 20);
             for y in 20..140 {
-                let colour = slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(glass[t], |k| column[k]);
-                for x in x0..x0 + 40 {
+                let colour = tube.slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(glass[t], |k| column[k]);
+                for x in tube.outer.x0..tube.outer.x1 {
                     image.put_pixel(x, y, image::Rgb(colour));
                 }
             }
-            tubes.push(TubeLayout { outer, slots });
+            tubes.push(tube);
         }
         let detection = Detection::made_up(&image, tubes, samples, columns.iter().map(|c| c.to_vec()).collect(), 3);
         (image, detection)

@@ -160,14 +160,10 @@ mod tests {
     /// the first, and the second read empty, its slots sampled as `glass`.
     fn level(glass: [u8; 3]) -> Detection {
         let purple = [106, 100, 138];
-        let tube = |x0: u32| TubeLayout {
-            outer: Rect { x0, x1: x0 + 40, y0: 50, y1: 140 },
-            slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect(),
-        };
         Detection {
             image_width: 200,
             image_height: 200,
-            tubes: vec![tube(20), tube(80)],
+            tubes: vec![TubeLayout::made_up(0, 50), TubeLayout::made_up(1, 50)],
             samples: vec![vec![Color(purple); 3], vec![Empty; 3]],
             locks: vec![None; 2],
             raw: vec![vec![purple; 3], vec![glass; 3]],
@@ -212,6 +208,7 @@ mod tests {
                 image.put_pixel(x, y, image::Rgb([204, 204, 204]));
             }
         }
+        // The second tube stands 80 pixels over, off the made-up tubes' pitch.
         let tube = |x0: u32| TubeLayout {
             outer: Rect { x0, x1: x0 + 40, y0: 50, y1: 140 },
             slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect(),

@@ -19,11 +19,8 @@ fn grained_level() -> (RgbImage, Detection) {
     let mut tubes = Vec::new();
     let mut raw = Vec::new();
     for (t, column) in columns.iter().enumerate() {
-        let x0 = 20 + t as u32 * 60;
-        let outer = Rect { x0, x1: x0 + 40, y0: 50, y1: 140 };
-        let slots: Vec<Rect> =
-            (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect();
-        for (slot, liquid) in slots.iter().zip(column) {
+        let tube = TubeLayout::made_up(t, 50);
+        for (slot, liquid) in tube.slots.iter().zip(column) {
             for y in slot.y0..slot.y1 {
                 for x in slot.x0..slot.x1 {
                     image.put_pixel(x, y, image::Rgb(liquid.unwrap_or_else(|| glass_over(grain(x, y)))));
@@ -31,7 +28,7 @@ fn grained_level() -> (RgbImage, Detection) {
             }
         }
         raw.push(column.iter().map(|c| c.unwrap_or(glass_over([90, 78, 65]))).collect::<Vec<_>>());
-        tubes.push(TubeLayout { outer, slots });
+        tubes.push(tube);
     }
     let samples = raw.iter().map(|c| c.iter().map(|&c| Color(c)).collect()).collect();
     let detection = Detection::made_up(&image, tubes, samples, raw, 3);

@@ -19,17 +19,14 @@ fn tinted_level() -> (RgbImage, Detection) {
     let columns = [[RED, RED, GLASS], [BLUE, BLUE, BLUE], [GLASS, GLASS, GLASS]];
     let mut tubes = Vec::new();
     for (t, column) in columns.iter().enumerate() {
-        let x0 = 20 + t as u32 * 60;
-        let outer = Rect { x0, x1: x0 + 40, y0: 30, y1: 140 };
-        let slots: Vec<Rect> =
-            (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 140 - (k + 1) * 30, y1: 140 - k * 30 }).collect();
+        let tube = TubeLayout::made_up(t, 30);
         for y in 30..140 {
-            let colour = slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(GLASS, |k| column[k]);
-            for x in x0..x0 + 40 {
+            let colour = tube.slots.iter().position(|s| (s.y0..s.y1).contains(&y)).map_or(GLASS, |k| column[k]);
+            for x in tube.outer.x0..tube.outer.x1 {
                 image.put_pixel(x, y, image::Rgb(colour));
             }
         }
-        tubes.push(TubeLayout { outer, slots });
+        tubes.push(tube);
     }
     let detection = read_as_liquids(&image, tubes, &columns);
     (image, detection)
@@ -47,12 +44,7 @@ fn read_as_liquids(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]
 /// [`tinted_level`]'s.
 fn full_tubes(columns: &[[[u8; 3]; 3]]) -> Detection {
     let (image, _) = tinted_level();
-    let tube = |t: usize| {
-        let x0 = 20 + t as u32 * 60;
-        let slots = (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 110 - k * 30, y1: 140 - k * 30 }).collect();
-        TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 30, y1: 140 }, slots }
-    };
-    read_as_liquids(&image, (0..columns.len()).map(tube).collect(), columns)
+    read_as_liquids(&image, (0..columns.len()).map(|t| TubeLayout::made_up(t, 30)).collect(), columns)
 }
 
 #[test]

@@ -43,12 +43,17 @@ struct Sampling<'a> {
     outlines: &'a [Rect],
     /// The empty glass's look where the empty vessels show it tinted.
     glass: Option<[u8; 3]>,
-    /// Vessels found by their liquid with no glyph anywhere: something bright
-    /// in a dark slot (an outline curving into a narrow bottom) is no glyph.
-    glyphless: bool,
     /// How many vessels' profiles found `?` glyphs.
     glyph_tubes: usize,
     finder: Finder,
+}
+
+impl Sampling<'_> {
+    /// Vessels found by their liquid with no glyph anywhere: something bright
+    /// in a dark slot (an outline curving into a narrow bottom) is no glyph.
+    fn glyphless(&self) -> bool {
+        matches!(self.finder, Finder::Liquid(..)) && self.glyph_tubes == 0
+    }
 }
 
 /// Samples every slot of the vessels a look found (`found`), on one grid.
@@ -78,7 +83,6 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         geometry: &geometry,
         outlines: &outlines,
         glass: *glass,
-        glyphless: matches!(look.finder, Finder::Liquid(..)) && profiles.iter().all(|p| p.glyphs.is_empty()),
         glyph_tubes: profiles.iter().filter(|p| !p.glyphs.is_empty()).count(),
         finder: look.finder,
     };
@@ -186,7 +190,7 @@ fn sample_tube(
         let (sample, seen) =
             if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, board, sampling.glass) {
                 (SlotSample::Empty, color)
-            } else if sampling.glyphless {
+            } else if sampling.glyphless() {
                 (SlotSample::Color(color), color)
             } else if slots::is_dark_grey(color) && (bright >= HIDDEN_GLYPH_SHARE || glyph_in_rows) {
                 (SlotSample::Hidden, color)

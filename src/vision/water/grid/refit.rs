@@ -109,3 +109,6 @@ pub(super) fn refine(distances: &[Evidence], h: f32, shift: f32) -> (f32, f32) {
     }
     (h, shift)
 }
+
+#[cfg(test)]
+mod tests;

@@ -10,7 +10,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::{Doubt, color_centres, raw_of};
-use crate::geometry::SlotSample;
+use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
 use crate::vision::water::Detection;
@@ -37,21 +37,29 @@ const EDGE_BLUR_ROWS: u32 = 2;
 /// slots' middle strip, from [`EDGE_BLUR_ROWS`] under the bottom slot to
 /// the outline's bottom, that lie within [`SAME_COLOR_MAX_DELTA_E`] of a
 /// colour of the level and look neither like the empty glass nor like the
-/// board beside the tube, filling [`LIQUID_BELOW_SHARE`] of a slot or
-/// more.
+/// board beside the tube, nor like the row as far under a wholly empty
+/// tube's bottom slot (no liquid rests in an empty vessel, so what it
+/// shows there is the vessel's own drawing: fresh 89871, wine glasses
+/// whose thick outline and stem are drawn in a liquid's dark teal),
+/// filling [`LIQUID_BELOW_SHARE`] of a slot or more.
 pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &WaterPuzzle) -> Option<Doubt> {
     let centres: Vec<Lab> = color_centres(&detection.samples, puzzle).into_iter().flatten().collect();
     let glass: Vec<Lab> = raw_of(detection, SlotSample::Empty).into_iter().map(to_lab).collect();
     let outlines: Vec<_> = detection.tubes.iter().map(|t| t.outer).collect();
-    let open = detection.tubes.iter().zip(&detection.locks).enumerate().filter(|(_, (_, lock))| lock.is_none());
-    for (t, (tube, _)) in open {
-        let Some(bottom) = tube.slots.first() else { continue };
+    let open = || detection.tubes.iter().zip(&detection.locks).enumerate().filter(|(_, (_, lock))| lock.is_none());
+    let under = |tube: &TubeLayout| -> Option<Vec<Lab>> {
+        let bottom = tube.slots.first()?;
         let (y0, y1) = (bottom.y1 + EDGE_BLUR_ROWS, tube.outer.y1.min(image.height()));
         let middle = slot_middle(bottom);
         let x1 = middle.x1.min(image.width());
-        if y1 <= y0 || x1 <= middle.x0 {
-            continue;
-        }
+        (y1 > y0 && x1 > middle.x0).then(|| {
+            row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1)).into_iter().map(to_lab).collect()
+        })
+    };
+    let empty = |t: usize| detection.samples[t].iter().all(|s| *s == SlotSample::Empty);
+    let drawn: Vec<Vec<Lab>> = open().filter(|(t, _)| empty(*t)).filter_map(|(_, (tube, _))| under(tube)).collect();
+    for (t, (tube, _)) in open() {
+        let (Some(bottom), Some(rows)) = (tube.slots.first(), under(tube)) else { continue };
         let board = to_lab(sample_beside(image, &tube.outer, bottom, &outlines));
         let unlike = |lab: Lab, of: &Lab| delta_e(lab, *of) >= EMPTY_DELTA_E;
         let liquid = |lab: Lab| {
@@ -59,8 +67,10 @@ pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &Wat
                 && glass.iter().all(|g| unlike(lab, g))
                 && unlike(lab, &board)
         };
-        let rows = row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1));
-        let shown = rows.into_iter().filter(|&c| liquid(to_lab(c))).count();
+        let vessel_drawn = |row: usize, lab: Lab| {
+            drawn.iter().any(|d| d.get(row).is_some_and(|&e| delta_e(lab, e) < SAME_COLOR_MAX_DELTA_E))
+        };
+        let shown = rows.into_iter().enumerate().filter(|&(i, c)| liquid(c) && !vessel_drawn(i, c)).count();
         let unit = bottom.height().max(1) as f32;
         if shown as f32 >= LIQUID_BELOW_SHARE * unit {
             return Some(Doubt::LiquidBelow { tube: t + 1, share: 100.0 * shown as f32 / unit });
@@ -71,8 +81,9 @@ pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &Wat
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{BLUE, RED, tube_picture};
+    use super::super::tests::{BLUE, BOARD, RED, tube_picture};
     use super::*;
+    use crate::geometry::Rect;
     use SlotSample::Color;
 
     #[test]
@@ -102,5 +113,56 @@ mod tests {
         on_grid.locks = vec![None; 2];
         on_grid.raw = vec![Vec::new(); 2];
         assert_eq!(liquid_below(&image, &on_grid, &puzzle), None);
+    }
+
+    #[test]
+    fn the_vessels_own_bottom_drawn_in_a_liquids_colour_is_no_liquid_below() {
+        // Fresh case 89871's wine glasses: a thick bottom drawn in the dark
+        // teal of one of the level's liquids, 14 rows under every glass's
+        // bottom slot, the empty one's too.
+        const TEAL: [u8; 3] = [0, 110, 120];
+        let puzzle: WaterPuzzle = "ABA BAB EEE".parse().unwrap();
+        let tubes = [[TEAL, RED, TEAL], [RED, TEAL, RED]];
+        // The picture with that bottom drawn under the first `bottoms` vessels.
+        let picture = |bottoms: u32| {
+            let mut image = RgbImage::from_pixel(200, 240, image::Rgb(BOARD));
+            let mut paint = |x0: u32, y0: u32, rows: u32, colour: [u8; 3]| {
+                for y in y0..y0 + rows {
+                    for x in x0 + 2..x0 + 38 {
+                        image.put_pixel(x, y, image::Rgb(colour));
+                    }
+                }
+            };
+            for (t, colours) in tubes.iter().enumerate() {
+                for (k, &colour) in colours.iter().enumerate() {
+                    paint(60 * t as u32, 180 - 20 * k as u32, 20, colour);
+                }
+            }
+            for t in 0..bottoms {
+                paint(60 * t, 200, 14, TEAL);
+            }
+            image
+        };
+        let tube = |x0: u32| TubeLayout {
+            outer: Rect { x0, x1: x0 + 40, y0: 100, y1: 216 },
+            slots: (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 180 - 20 * k, y1: 200 - 20 * k }).collect(),
+        };
+        let (_, one) = tube_picture(&[], 0, 20);
+        let detection = Detection {
+            tubes: vec![tube(0), tube(60), tube(120)],
+            samples: vec![
+                tubes[0].iter().map(|&c| Color(c)).collect(),
+                tubes[1].iter().map(|&c| Color(c)).collect(),
+                vec![SlotSample::Empty; 3],
+            ],
+            locks: vec![None; 3],
+            raw: vec![Vec::new(); 3],
+            ..one
+        };
+        assert_eq!(liquid_below(&picture(3), &detection, &puzzle), None);
+        // Where the empty glass shows the board there, the teal under the
+        // full glasses is liquid (12 rows past the blur, of 20).
+        let share = 100.0 * 12.0 / 20.0;
+        assert_eq!(liquid_below(&picture(2), &detection, &puzzle), Some(Doubt::LiquidBelow { tube: 1, share }));
     }
 }

@@ -9,7 +9,7 @@
 use image::RgbImage;
 use palette::Lab;
 
-use super::{Doubt, color_centres, raw_of};
+use super::{Doubt, color_centres, glass::read_empty, raw_of};
 use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
 use crate::puzzle::water::WaterPuzzle;
@@ -56,7 +56,7 @@ pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &Wat
             row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1)).into_iter().map(to_lab).collect()
         })
     };
-    let empty = |t: usize| detection.samples[t].iter().all(|s| *s == SlotSample::Empty);
+    let empty = |t: usize| read_empty(&detection.samples[t]);
     let drawn: Vec<Vec<Lab>> = open().filter(|(t, _)| empty(*t)).filter_map(|(_, (tube, _))| under(tube)).collect();
     for (t, (tube, _)) in open() {
         let (Some(bottom), Some(rows)) = (tube.slots.first(), under(tube)) else { continue };

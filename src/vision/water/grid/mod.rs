@@ -375,7 +375,7 @@ fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: 
             Some(grid) if on_middles(&grid) => (grid, boundaries.len() >= 3),
             Some((h, shift)) if drawn_by_glyphs && glyphs_alike_on_bottom(evidence, h, shift) => ((h, shift), true),
             // Where the searched grid explains every boundary and glyph,
-            // a refit that explains less is kept from it: boundaries a lit
+            // a refit that explains less is not taken: boundaries a lit
             // band left a fraction of a layer off pull it away from the
             // glyphs' middles (tuning 4002: bottles whose hidden cells'
             // `!` glyphs stand 33 rows apart, refitted to 29 rows on their

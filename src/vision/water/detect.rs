@@ -73,6 +73,14 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
             geometry.height_in_layers -= 1.0;
         }
         Grid::FloorLowered => geometry.bottom_shift += geometry.layer_height,
+        Grid::Doubled { from } => {
+            // Slots `from` and up, two at a time: the liquid's bottom moved
+            // to slot `from`'s, the unit twice as tall.
+            geometry.bottom_shift -= from as f32 * geometry.layer_height;
+            geometry.height_in_layers = (geometry.height_in_layers - from as f32) / 2.0;
+            geometry.capacity = geometry.capacity.saturating_sub(from) / 2;
+            geometry.layer_height *= 2.0;
+        }
     }
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });

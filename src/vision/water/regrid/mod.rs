@@ -1,7 +1,8 @@
 //! The reading again on another slot grid, when the one measured fails
 //! and the picture says which way it is off: a vessel's shoulder or neck
 //! makes the tubes' height a poor measure of their layers, and a thick
-//! outline under a round bottom can pass for a layer. The other
+//! outline under a round bottom can pass for a layer, and a short run at
+//! the glass's top or bottom can hold the grid at half the unit. The other
 //! grid's reading is believed only if it passes every check. On either
 //! grid, when the counts fail or a colour looks like the empty glass, the
 //! same slots are read again ([`reread`]) with tinted empty glass taken
@@ -46,7 +47,8 @@ mod reread;
 /// shows one colour in more slots than a colour has layers (the vessel's
 /// own bottom, [`one_colour_on_every_bottom`]); where none of these says
 /// which way and a layer shows two colours of the level, every layer
-/// shown, a layer taller, then a layer shorter. On any grid,
+/// shown, a layer taller, then a layer shorter; at twice the unit when
+/// the counts fail and the slots come in pairs ([`paired_from`]). On any grid,
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
@@ -148,8 +150,56 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
     {
         return again;
     }
+    // Each layer read as two slots (tuning 5053, hurricane glasses whose
+    // outline under the round bottom is a short run; fresh 88677, tubes
+    // whose tinted headroom is half a layer tall).
+    if failed
+        && let Some(from) = measured.detection.as_ref().and_then(paired_from)
+        && let Some(again) = passing_on(Grid::Doubled { from })
+    {
+        return again;
+    }
     measured
 }
+
+/// The slot (0 or 1, of one of them only) from which the slots of every
+/// open tube, two at a time up to the last whole pair, each hold one thing
+/// (empty, hidden, or colours within one colour's spread), with colour in
+/// pairs in at least [`MIN_PAIRED_TUBES`] tubes: each layer read as two
+/// slots. Where both do (tubes of one colour or empty), the picture does
+/// not say where a layer starts.
+fn paired_from(detection: &Detection) -> Option<usize> {
+    let open = open_tubes(detection);
+    let alike = |samples: &[SlotSample], raw: &[[u8; 3]], i: usize| match (samples.get(i), samples.get(i + 1)) {
+        (Some(SlotSample::Color(_)), Some(SlotSample::Color(_))) => {
+            matches!((raw.get(i), raw.get(i + 1)), (Some(&a), Some(&b)) if delta_e(to_lab(a), to_lab(b)) < SAME_COLOR_MAX_DELTA_E)
+        }
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    };
+    let pairs_from = |from: usize| {
+        let layers = detection.capacity.saturating_sub(from) / 2;
+        let pairs = |(samples, raw): &(&Vec<SlotSample>, &Vec<[u8; 3]>)| {
+            (0..layers).map(|k| from + 2 * k).all(|i| alike(samples, raw, i))
+        };
+        let coloured = |(samples, _): &&(&Vec<SlotSample>, &Vec<[u8; 3]>)| {
+            samples.get(from).is_some_and(|s| matches!(s, SlotSample::Color(_)))
+        };
+        layers >= 2 && open.iter().all(pairs) && open.iter().filter(coloured).count() >= MIN_PAIRED_TUBES
+    };
+    match (pairs_from(0), pairs_from(1)) {
+        (true, false) => Some(0),
+        (false, true) => Some(1),
+        _ => None,
+    }
+}
+
+/// Fewest open tubes holding liquid in pairs for the measured slots to be
+/// read again on twice the unit ([`paired_from`]): each more tube that
+/// pairs by chance is about one chance in the number of colours squared;
+/// the count [`doubts::slots_in_groups_in_many`] asks of a reading by the
+/// walls. Not fitted.
+const MIN_PAIRED_TUBES: usize = 3;
 
 /// A passing reading, doubted where its top row of slots may be headroom
 /// ([`doubts::lone_top_slot`]: one tube's top slot liquid, the rest empty
@@ -377,6 +427,14 @@ pub(super) enum Grid {
     /// bottom layer, clipped small by a narrow bottom, was left out under
     /// the grid.
     FloorLowered,
+    /// Twice the unit, from measured slot `from` (0 or 1) up: where the
+    /// counts fail and the measured slots come in pairs of one thing in
+    /// every open tube, each layer was read as two slots, the grid held at
+    /// half the unit by a short run at the glass's top or bottom (the
+    /// headroom's tinted glass, an outline under a round bottom) that only
+    /// half the unit puts on a boundary. Pairs from slot 1 leave the bottom
+    /// slot the vessel's own.
+    Doubled { from: usize },
 }
 
 /// Most layers a reading drops from the measured grid: a rim and a layer

@@ -298,3 +298,56 @@ fn one_colour_on_the_bottom_of_every_filled_tube_alone_is_the_base() {
     // Bottoms of different colours say nothing.
     assert!(!base_in_every_bottom(&detection(vec![filled(red, blue), vec![Color(blue), Color(red), Empty], empty])));
 }
+
+#[test]
+fn an_outline_under_round_bottoms_that_held_the_grid_at_half_the_unit_is_no_layer() {
+    // Generated tuning case 5053: small hurricane glasses full to the rim,
+    // their outline under the round bottom a run four rows tall. Only a
+    // grid at half the 15-row unit put that run's top on a boundary, so
+    // each layer was read as two slots over the outline's slot; the
+    // slots pair from the second, and twice the unit from there reads
+    // the level.
+    reads_exactly(5053);
+}
+
+#[test]
+fn tinted_headroom_half_a_layer_tall_that_held_the_grid_at_half_the_unit_is_no_layer() {
+    // Fresh case 88677: tubes of three layers of 30 rows whose glass,
+    // tinted grey, shows 16 rows over the liquid of the full ones. Only
+    // half the unit put that glass's top on a boundary: seven slots, each
+    // layer two of them, the glass a seventh. Twice the unit from the
+    // bottom reads the level.
+    reads_exactly(88677);
+}
+
+#[test]
+fn slots_in_pairs_from_one_place_only_are_a_grid_at_half_the_unit() {
+    use super::paired_from;
+    use crate::geometry::SlotSample::{Color, Empty};
+    let (glass, red, blue, green) = ([90, 90, 110], [200, 30, 40], [30, 60, 200], [40, 170, 60]);
+    let detection = |tubes: Vec<Vec<[u8; 3]>>| {
+        let samples = tubes.iter().map(|t| t.iter().map(|&c| if c == glass { Empty } else { Color(c) }).collect());
+        slots_read(samples.collect(), tubes, 5)
+    };
+    // Pairs from the bottom, the glass over them a fifth slot.
+    let from_bottom = vec![
+        vec![red, red, blue, blue, glass],
+        vec![blue, blue, green, green, glass],
+        vec![green, green, red, red, glass],
+        vec![glass; 5],
+    ];
+    assert_eq!(paired_from(&detection(from_bottom.clone())), Some(0));
+    // Pairs over a bottom slot of their own: from the second slot.
+    let over_bottom: Vec<Vec<[u8; 3]>> = from_bottom.iter().map(|t| [&[glass][..], &t[..4]].concat()).collect();
+    assert_eq!(paired_from(&detection(over_bottom)), Some(1));
+    // One tube whose slots do not pair: no grid at half the unit.
+    let mut broken = from_bottom.clone();
+    broken[1][1] = green;
+    assert_eq!(paired_from(&detection(broken)), None);
+    // Two tubes holding liquid pair by chance too often to say so.
+    assert_eq!(paired_from(&detection(from_bottom[1..].to_vec())), None);
+    // Tubes of one colour pair from either slot: where a layer starts is
+    // not shown.
+    let one_colour = vec![vec![red; 5], vec![blue; 5], vec![green; 5]];
+    assert_eq!(paired_from(&detection(one_colour)), None);
+}

@@ -36,7 +36,7 @@ use image::RgbImage;
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
 use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for};
 pub use rows::Anchoring;
-use rows::{anchors, board_colour, evidence, liquid_parts, row_groups};
+use rows::{anchors, board_colour, evidence, liquid_parts, overlaps_a_row, row_groups};
 
 use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
@@ -283,12 +283,9 @@ fn find_from(
     let mut stray_by_row: Vec<(u32, Vec<Column>)> = Vec::new();
     for group in groups {
         let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
-        let span = (bottom.saturating_sub(rim as u32), bottom);
-        let overlaps = rows.iter().any(|(_, b)| {
-            let other = (b.saturating_sub(rim as u32), *b);
-            span.1.min(other.1).saturating_sub(span.0.max(other.0)) as f32 > 0.3 * rim
-        });
-        if overlaps {
+        // Two rows' vessels do not overlap, before the bottom is settled or after.
+        let overlaps = |rows: &[(Row, u32)], bottom| overlaps_a_row(rows.iter().map(|(_, b)| *b), bottom, rim);
+        if overlaps(&rows, bottom) {
             continue;
         }
         // The row's bottom where the template matches its columns best:
@@ -297,6 +294,9 @@ fn find_from(
         let axes: Vec<f32> = group.iter().map(|c| axis(c)).collect();
         let xs: Vec<i64> = axes.iter().map(|x| x.round() as i64).filter(|&x| x >= lo && x < hi - lo).collect();
         let bottom = template.settled_bottom(edges, &xs, bottom);
+        if overlaps(&rows, bottom) {
+            continue;
+        }
         let centres = matches(&template, edges, bottom as i64, half);
         if centres.is_empty() {
             continue;

@@ -24,6 +24,27 @@ const ROW_BOTTOM_TOLERANCE: f32 = 0.22;
 /// How much wider or narrower than the row's median a column may be.
 const ROW_WIDTH_RATIO: f32 = 1.5;
 
+/// How much of a vessel's height (bottom to rim) the spans of two rows'
+/// vessels may share: two vessels do not stand over each other, and rows
+/// a fraction of that apart are one row found twice. The bound the row
+/// search has had since it was written; not fitted.
+const ROW_OVERLAP: f32 = 0.3;
+
+/// Whether a row of vessels `rim` rows tall whose bottom is `bottom`
+/// overlaps, by more than [`ROW_OVERLAP`], a row found with one of
+/// `bottoms`: asked of a row's bottom before it is settled and after
+/// (tuning 1450: vases whose pale layer, like the board, split their
+/// liquid at mid-height; the upper part, a row of its own, settled 23
+/// rows over the row of the vessels' bottoms and was read as more
+/// vessels).
+pub(super) fn overlaps_a_row(bottoms: impl IntoIterator<Item = u32>, bottom: u32, rim: f32) -> bool {
+    let span = (bottom.saturating_sub(rim as u32), bottom);
+    bottoms.into_iter().any(|b| {
+        let other = (b.saturating_sub(rim as u32), b);
+        span.1.min(other.1).saturating_sub(span.0.max(other.0)) as f32 > ROW_OVERLAP * rim
+    })
+}
+
 /// The board's colour: that of the largest flat region, since the board
 /// shows more than anything on it (lined paper's strips are each a region
 /// of the paper's colour).

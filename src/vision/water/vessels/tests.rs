@@ -482,3 +482,14 @@ fn where_the_best_rows_template_matches_nothing_the_next_rows_finds_the_vessels(
     let (case, vessels) = vessels_in_case(5856);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
 }
+
+#[test]
+fn a_row_that_overlaps_one_found_once_its_bottom_is_settled_is_that_row_again() {
+    // Generated tuning case 1450: vases whose pale pink layer, like the
+    // board, splits their liquid at mid-height. The upper parts made a
+    // row of their own whose bottom, settled, stood 23 rows over the
+    // vessels' bottoms: 12 vessels for 9, the top row's found twice.
+    let (case, vessels) = vessels_in_case(1450);
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    assert!(rows::overlaps_a_row([201], 178, 44.0) && !rows::overlaps_a_row([201], 170, 44.0));
+}

@@ -149,7 +149,7 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
     // less than the share a `?` covers of its cell.
     let mut own: Vec<u32> = cells
         .iter()
-        .map(|cell| glyph_strokes(image, (cell.x0 + cell.width() / 4, cell.y0), *cell, shade_rgb, in_shade).0)
+        .map(|cell| glyph_strokes(image, (cell.x0 + cell.width() / 4, cell.y0), *cell, shade_rgb, in_shade, &[]).0)
         .collect();
     own.sort_unstable();
     let own_glyph = own.get(own.len() / 2).map_or(f32::INFINITY, |&n| n as f32 * OWN_GLYPH_SHARE);
@@ -161,7 +161,7 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
             (!inside).then(|| in_shade(px))
         },
         |x, y| {
-            let (strokes, ground) = glyph_strokes(image, (x, y), slot, shade_rgb, in_shade);
+            let (strokes, ground) = glyph_strokes(image, (x, y), slot, shade_rgb, in_shade, &read);
             strokes as f32 >= (MISSED_GLYPH_SHARE * ground).min(own_glyph)
         },
     )?;
@@ -178,13 +178,16 @@ pub(super) fn hidden_cell_outside(image: &RgbImage, detection: &Detection) -> Op
 /// within a third of a slot on both sides, which a vessel's outline, with
 /// the board on its other side, does not have, and none half a slot above
 /// or below, where an outline runs on and a glyph, a fraction of its
-/// cell, has ended.
+/// cell, has ended. Only strokes outside every tube `read` count: a
+/// missed vessel's glyphs stand in it, and a patch of a dark board beside
+/// a tube read took that tube's glyphs for its own (fresh 89859).
 fn glyph_strokes(
     image: &RgbImage,
     (x, y): (u32, u32),
     slot: Rect,
     cell: [u8; 3],
     in_shade: impl Fn([u8; 3]) -> bool,
+    read: &[Rect],
 ) -> (u32, f32) {
     let (w, h) = (slot.width(), slot.height());
     let reach = (w / 3).max(2);
@@ -197,8 +200,10 @@ fn glyph_strokes(
     let mut strokes = 0u32;
     for yy in y0..y1 {
         for xx in x0..x1 {
+            let outside = || read.iter().all(|r| !(r.x0..r.x1).contains(&xx) || !(r.y0..r.y1).contains(&yy));
             if stroke(xx, yy)
                 && ends(xx, yy)
+                && outside()
                 && shade_within(xx.saturating_sub(reach)..xx, yy)
                 && shade_within(xx + 1..(xx + 1 + reach).min(image.width()), yy)
             {
@@ -391,5 +396,28 @@ mod tests {
         assert_eq!(hidden_cell_outside(&one, &detection), None);
         let doubt = hidden_cell_outside(&both, &detection);
         assert!(matches!(doubt, Some(Doubt::HiddenCellOutside { at }) if at.x0 >= 110), "{doubt:?}");
+    }
+
+    #[test]
+    fn a_glyph_of_a_tube_read_is_no_glyph_of_a_vessel_missed() {
+        // Fresh 89859: the ground around a patch of a dark textured board
+        // beside a tube of hidden cells took in that tube's `!` glyphs, and
+        // the patch was doubted as a missed vessel's cell.
+        // Three flat cells of 30 rows at x 12..48, each with a white bar 4
+        // px wide and 8 rows tall at its middle.
+        let cell = [45, 40, 50];
+        let image = RgbImage::from_fn(160, 240, |x, y| {
+            let bar = (28..32).contains(&x) && (11..19).contains(&((y.max(110) - 110) % 30));
+            match (x, y) {
+                (12..48, 110..200) if bar => image::Rgb([250, 250, 250]),
+                (12..48, 110..200) => image::Rgb(cell),
+                _ => image::Rgb([200, 190, 170]),
+            }
+        });
+        let in_shade = |px: [u8; 3]| delta_e(to_lab(px), to_lab(cell)) < HIDDEN_SHADE_DELTA_E;
+        let slot = Rect { x0: 10, x1: 50, y0: 140, y1: 170 };
+        let around = |read: &[Rect]| glyph_strokes(&image, (20, 140), slot, cell, in_shade, read).0;
+        assert!(around(&[]) > 0);
+        assert_eq!(around(&[Rect { x0: 10, x1: 50, y0: 100, y1: 202 }]), 0);
     }
 }

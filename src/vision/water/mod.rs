@@ -13,6 +13,7 @@
 mod alike;
 mod beneath;
 mod board;
+mod buttons;
 pub mod colors;
 mod columns;
 mod detect;

@@ -4,7 +4,8 @@
 //! empty ([`through`]), with glass showing a grained board's grain taken
 //! for empty ([`grained`]), with vessels like the empty ones of their row
 //! taken for empty ([`alike`]), with a ball sort's glass and balls told by
-//! their shapes ([`discs`]), or with liquid the colour of the board taken
+//! their shapes ([`discs`]), without a row of vessels alike slot for slot
+//! (round buttons, [`buttons`]), or with liquid the colour of the board taken
 //! back from the glass (where the glass of the tubes read empty, or the
 //! glass above the liquid, [`beneath`], is unlike it); and, when its
 //! counts fail or a colour looks like
@@ -15,8 +16,8 @@
 use image::RgbImage;
 
 use super::super::{
-    Detection, ReadOptions, VisionError, WaterSight, alike, beneath, discs, doubts, grained, judged, through, tinted,
-    unseen,
+    Detection, ReadOptions, VisionError, WaterSight, alike, beneath, buttons, discs, doubts, grained, judged, through,
+    tinted, unseen,
 };
 use super::no_top_slot_holds_liquid;
 
@@ -39,11 +40,13 @@ use super::no_top_slot_holds_liquid;
 /// ([`tinted::liquid_taken_for_glass`]), if that passes; else, when the
 /// counts failed, with slots read empty on top of the liquid that are
 /// unlike the glass above the liquid of their row taken for liquid
-/// ([`beneath`]), if that passes; else with slots
-/// of the hidden cells' shade taken for hidden cells ([`unseen`]), if that
-/// passes. Each of the readings again that fails on its counts is read
-/// once more with liquid of the board's colour taken back from the glass
-/// too, over the board of the tubes read wholly empty (the glass taken
+/// ([`beneath`]), if that passes; else, when the counts failed (or, first
+/// of all, when two colours were doubted as alike), without a row of
+/// three vessels or more alike slot for slot (see [`buttons`]), if that
+/// passes; else with slots of the hidden cells' shade taken for hidden
+/// cells ([`unseen`]), if that passes. Each of the readings again that
+/// fails on its counts is read once more with liquid of the board's
+/// colour taken back from the glass too, over the board of the tubes read wholly empty (the glass taken
 /// for empty can leave the first such tube, which shows what the glass
 /// looks like; see [`tinted::liquid_taken_for_glass_over_its_board`]),
 /// or unlike the glass above the liquid ([`beneath`]), each
@@ -62,6 +65,17 @@ pub(super) fn with_glass_empty(
     let settled = |sight| Reread { sight, glassy: None, tops_emptied: false };
     if sight.read.is_ok() {
         return settled(sight);
+    }
+    // A row of buttons matched as vessels whose colour made two colours
+    // alike ([`buttons`]; where the counts fail, it is tried below).
+    let alike_colours = matches!(&sight.read, Err(VisionError::Doubtful(doubts::Doubt::CloseColors { .. })));
+    if alike_colours
+        && let Some(again) = sight.detection.as_ref().and_then(buttons::without_rows_of_alike_vessels).and_then(|d| {
+            let again = judged(image, options, d);
+            again.read.is_ok().then_some(again)
+        })
+    {
+        return settled(again);
     }
     let Some(detection) = sight.detection.as_ref().filter(|_| counts_failed(&sight) || glass_doubted(&sight)) else {
         return settled(unseen_cells(image, options, &sight).unwrap_or(sight));
@@ -159,6 +173,12 @@ pub(super) fn with_glass_empty(
     // Liquid near the board's colour under glass tinted just off it.
     if counts_failed(&sight)
         && let Some(again) = passing(beneath::liquid_unlike_the_glass_above(image, detection))
+    {
+        return settled(again);
+    }
+    // A row of buttons matched as vessels, all alike.
+    if counts_failed(&sight)
+        && let Some(again) = passing(buttons::without_rows_of_alike_vessels(detection))
     {
         return settled(again);
     }

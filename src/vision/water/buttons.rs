@@ -1,8 +1,8 @@
 //! A row of round buttons matched as vessels: a game draws its buttons
-//! alike, and a bulb's template can match a ring (tuning 2189 and 5561:
-//! three rings under the bulbs, each read as a vessel full of the ring's
-//! colours; tuning 2186: so many ring slots that they made two colours,
-//! doubted as two colours alike). A row of three vessels or more alike
+//! alike, and a bulb's template can match a ring (tuning 5561: three
+//! rings under the bulbs, each read as a vessel full of the ring's
+//! colours, so the counts failed; tuning 2186: so many ring slots that
+//! they made two colours, doubted as two colours alike). A row of three vessels or more alike
 //! slot for slot, one of whose colours shows in more slots than a colour
 //! has layers, holds no level's liquid: it is left out, where the counts
 //! failed or two colours were doubted as alike, and the reading is
@@ -16,8 +16,8 @@ use crate::imaging::color::{delta_e, to_lab};
 
 /// Fewest vessels of a row, all alike, for the row to be taken for
 /// buttons: two vessels of a level in play can hold the same layers (a
-/// part-played level's `AA` and `AA`); three are each one more chance in
-/// the number of colours to the power of their layers. A count, not
+/// part-played level's `AA` and `AA`); a third alike is about one chance
+/// in the number of colours to the power of its layers. A count, not
 /// fitted.
 const MIN_ALIKE_ROW: usize = 3;
 

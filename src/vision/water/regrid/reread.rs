@@ -46,11 +46,12 @@ use super::no_top_slot_holds_liquid;
 /// passes; else with slots of the hidden cells' shade taken for hidden
 /// cells ([`unseen`]), if that passes. Each of the readings again that
 /// fails on its counts is read once more with liquid of the board's
-/// colour taken back from the glass too, over the board of the tubes read wholly empty (the glass taken
-/// for empty can leave the first such tube, which shows what the glass
-/// looks like; see [`tinted::liquid_taken_for_glass_over_its_board`]),
-/// or unlike the glass above the liquid ([`beneath`]), each
-/// believed only if some top slot still holds liquid; each that fails so
+/// colour taken back from the glass too, over the board of the tubes
+/// read wholly empty (the glass taken for empty can leave the first such
+/// tube, which shows what the glass looks like; see
+/// [`tinted::liquid_taken_for_glass_over_its_board`]), or unlike the
+/// glass above the liquid ([`beneath`]), each believed only if some top
+/// slot still holds liquid; each that fails so
 /// (its counts, or a colour like the hidden cells), with such slots taken
 /// for hidden cells too. Otherwise the failed reading, and the tinted
 /// detection if there was one, else the one with the board seen through

@@ -10,7 +10,7 @@
 
 use super::Detection;
 use super::columns::level_with;
-use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::level::{SAME_COLOR_MAX_DELTA_E, same_slot};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, to_lab};
 
@@ -31,16 +31,11 @@ pub(super) fn without_rows_of_alike_vessels(detection: &Detection) -> Option<Det
     let n = detection.tubes.len().min(detection.samples.len()).min(detection.raw.len()).min(detection.locks.len());
     let alike = |t: usize, u: usize| {
         let (a, b) = (&detection.samples[t], &detection.samples[u]);
+        let (a_raw, b_raw) = (&detection.raw[t], &detection.raw[u]);
         a.len() == b.len()
-            && a.iter().zip(b).enumerate().all(|(k, (x, y))| match (x, y) {
-                (SlotSample::Color(_), SlotSample::Color(_)) => {
-                    match (detection.raw[t].get(k), detection.raw[u].get(k)) {
-                        (Some(&p), Some(&q)) => delta_e(to_lab(p), to_lab(q)) < SAME_COLOR_MAX_DELTA_E,
-                        _ => false,
-                    }
-                }
-                _ => x == y,
-            })
+            && a_raw.len() == a.len()
+            && b_raw.len() == b.len()
+            && (0..a.len()).all(|k| same_slot((&a[k], a_raw[k]), (&b[k], b_raw[k])))
     };
     let holds_colour = |t: usize| detection.samples[t].iter().any(|s| matches!(s, SlotSample::Color(_)));
     // Slots of the whole detection showing a colour within one colour's

@@ -37,6 +37,16 @@ pub(super) enum Naming<'a> {
 /// [`OPEN_COUNT_SPREAD`].
 pub(super) const SAME_COLOR_MAX_DELTA_E: f32 = 16.0;
 
+/// Whether two slots, each as read and as sampled, hold one thing: both
+/// empty, both hidden, or both colours sampled within one colour's spread
+/// ([`SAME_COLOR_MAX_DELTA_E`]).
+pub(super) fn same_slot((a, a_raw): (&SlotSample, [u8; 3]), (b, b_raw): (&SlotSample, [u8; 3])) -> bool {
+    match (a, b) {
+        (SlotSample::Color(_), SlotSample::Color(_)) => delta_e(to_lab(a_raw), to_lab(b_raw)) < SAME_COLOR_MAX_DELTA_E,
+        _ => a == b,
+    }
+}
+
 /// Largest ΔE between a lock icon's liquid and the colour it names; farther,
 /// it names a colour not shown yet. Set with the locked tubes (commit
 /// 5e9470a) on Khalawob's locked level in ../shared/water_screens.

@@ -56,10 +56,13 @@ pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &Wat
             row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1)).into_iter().map(to_lab).collect()
         })
     };
+    // Each open tube's rows under its bottom slot, looked at once.
+    let unders: Vec<(usize, &TubeLayout, Vec<Lab>)> =
+        open().filter_map(|(t, (tube, _))| Some((t, tube, under(tube)?))).collect();
     let empty = |t: usize| read_empty(&detection.samples[t]);
-    let drawn: Vec<Vec<Lab>> = open().filter(|(t, _)| empty(*t)).filter_map(|(_, (tube, _))| under(tube)).collect();
-    for (t, (tube, _)) in open() {
-        let (Some(bottom), Some(rows)) = (tube.slots.first(), under(tube)) else { continue };
+    let drawn: Vec<&Vec<Lab>> = unders.iter().filter(|(t, ..)| empty(*t)).map(|(_, _, rows)| rows).collect();
+    for (t, tube, rows) in &unders {
+        let Some(bottom) = tube.slots.first() else { continue };
         let board = to_lab(sample_beside(image, &tube.outer, bottom, &outlines));
         let unlike = |lab: Lab, of: &Lab| delta_e(lab, *of) >= EMPTY_DELTA_E;
         let liquid = |lab: Lab| {
@@ -70,7 +73,7 @@ pub(super) fn liquid_below(image: &RgbImage, detection: &Detection, puzzle: &Wat
         let vessel_drawn = |row: usize, lab: Lab| {
             drawn.iter().any(|d| d.get(row).is_some_and(|&e| delta_e(lab, e) < SAME_COLOR_MAX_DELTA_E))
         };
-        let shown = rows.into_iter().enumerate().filter(|&(i, c)| liquid(c) && !vessel_drawn(i, c)).count();
+        let shown = rows.iter().enumerate().filter(|&(i, &c)| liquid(c) && !vessel_drawn(i, c)).count();
         let unit = bottom.height().max(1) as f32;
         if shown as f32 >= LIQUID_BELOW_SHARE * unit {
             return Some(Doubt::LiquidBelow { tube: t + 1, share: 100.0 * shown as f32 / unit });

@@ -12,7 +12,7 @@
 use image::RgbImage;
 
 use super::found::LiquidVessels;
-use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::level::{SAME_COLOR_MAX_DELTA_E, same_slot};
 use super::zoom::Look;
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, read_with};
 use crate::geometry::SlotSample;
@@ -170,11 +170,8 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liqui
 /// not say where a layer starts.
 fn paired_from(detection: &Detection) -> Option<usize> {
     let open = open_tubes(detection);
-    let alike = |samples: &[SlotSample], raw: &[[u8; 3]], i: usize| match (samples.get(i), samples.get(i + 1)) {
-        (Some(SlotSample::Color(_)), Some(SlotSample::Color(_))) => {
-            matches!((raw.get(i), raw.get(i + 1)), (Some(&a), Some(&b)) if delta_e(to_lab(a), to_lab(b)) < SAME_COLOR_MAX_DELTA_E)
-        }
-        (Some(a), Some(b)) => a == b,
+    let alike = |samples: &[SlotSample], raw: &[[u8; 3]], i: usize| match (samples.get(i..i + 2), raw.get(i..i + 2)) {
+        (Some([a, b]), Some(&[a_raw, b_raw])) => same_slot((a, a_raw), (b, b_raw)),
         _ => false,
     };
     let pairs_from = |from: usize| {

@@ -124,14 +124,21 @@ pub(super) fn liquid_taken_for_glass_over_its_board(image: &RgbImage, detection:
     taken.all(|slot| delta_e(to_lab(beside(&slot)), board) < SAME_COLOR_MAX_DELTA_E).then_some(out)
 }
 
-/// The glass of a reading in which every tube is full, where tubes read
-/// wholly in one colour that no other tube holds show it: a level in play
-/// has room to pour into, so some tube is empty, and glass tinted unlike
-/// the board with no headroom over any liquid (grey tubes full to the top
-/// on navy, tuning 4375) shows nowhere else. It fills at least
-/// [`MIN_WHOLE_GLASS_TUBES`] tubes: more layers than a liquid has. The
-/// reading read again with those tubes empty must still pass every check.
-/// `None` when fewer tubes are wholly one colour, those that are disagree,
+/// The glass of a reading where tubes read wholly in one colour that no
+/// other tube holds show it, in more slots than a colour has layers: a
+/// level in play has room to pour into, so some tube is empty, and glass
+/// tinted unlike the board with no headroom over any liquid (grey tubes
+/// full to the top on navy, tuning 4375) shows nowhere else. A tube is
+/// wholly that colour when every slot of it read as a liquid is, and its
+/// slots read empty stand only above them: a highlight can lighten the
+/// glass at the top of an empty tube into the board's look (tuning 2744:
+/// bulbs on a textured teal board, the two empty ones read full of a pale
+/// teal, one's top slot read empty). It fills at least
+/// [`MIN_WHOLE_GLASS_TUBES`] tubes, and more slots than the capacity: no
+/// liquid has more layers, where two tubes partly filled with one colour
+/// can be one liquid. The reading read again with those tubes empty must
+/// still pass every check. `None` when fewer tubes are wholly one colour,
+/// those that are disagree, they fill no more slots than a colour has,
 /// or another tube holds their colour.
 pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]> {
     let lab = to_lab;
@@ -139,21 +146,30 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
         let centre = median_color(raw);
         raw.iter().all(|&c| delta_e(lab(c), lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)
     };
-    if !every_tube_full(detection) {
+    let tubes = || detection.samples.iter().zip(&detection.raw).enumerate();
+    // The colour slots of a tube that holds liquid only under its slots
+    // read empty.
+    let liquid_under_empty = |samples: &[SlotSample], raw: &[[u8; 3]]| {
+        let n = samples.iter().take_while(|s| matches!(s, SlotSample::Color(_))).count();
+        (n > 0 && samples[n..].iter().all(|s| *s == SlotSample::Empty)).then(|| raw[..n].to_vec())
+    };
+    let whole: Vec<(usize, [u8; 3], usize)> = tubes()
+        .filter_map(|(t, (samples, raw))| {
+            let liquid = liquid_under_empty(samples, raw)?;
+            one_colour(&liquid).map(|c| (t, c, liquid.len()))
+        })
+        .collect();
+    let filled: usize = whole.iter().map(|&(_, _, n)| n).sum();
+    if whole.len() < MIN_WHOLE_GLASS_TUBES || filled <= detection.capacity {
         return None;
     }
-    let whole: Vec<(usize, [u8; 3])> =
-        detection.raw.iter().enumerate().filter_map(|(t, raw)| one_colour(raw).map(|c| (t, c))).collect();
-    if whole.len() < MIN_WHOLE_GLASS_TUBES {
-        return None;
-    }
-    let glass = one_colour(&whole.iter().map(|&(_, c)| c).collect::<Vec<_>>())?;
-    let held_elsewhere = detection
-        .raw
-        .iter()
-        .enumerate()
-        .filter(|(t, _)| !whole.iter().any(|(w, _)| w == t))
-        .any(|(_, raw)| raw.iter().any(|&c| delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E));
+    let glass = one_colour(&whole.iter().map(|&(_, c, _)| c).collect::<Vec<_>>())?;
+    let held_elsewhere = tubes().filter(|(t, _)| !whole.iter().any(|(w, _, _)| w == t)).any(|(_, (samples, raw))| {
+        samples
+            .iter()
+            .zip(raw)
+            .any(|(s, &c)| matches!(s, SlotSample::Color(_)) && delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E)
+    });
     (!held_elsewhere && whole.len() < detection.samples.len()).then_some(glass)
 }
 

@@ -119,10 +119,11 @@ pub(super) fn with_glass_empty(
     if let Some(again) = passing(glassy.clone()) {
         return settled(again);
     }
-    // The glass the profiles were read with; or, with every tube full,
-    // the glass only in tubes it fills wholly, or heaped on their tops in
-    // more slots than a colour has layers, or on their tops where it is
-    // the board seen through clear glass. Not where that leaves
+    // The glass the profiles were read with; or the glass only in tubes
+    // it fills wholly, in more slots than a colour has layers; or, with
+    // every tube full, heaped on their tops in more slots than a colour
+    // has layers, or on their tops where it is the board seen through
+    // clear glass. Not where that leaves
     // every top slot empty: the grid is a layer too tall there, its top
     // slot the glass over the liquid (fresh 40639: read on a grid a
     // layer taller, hidden layers leaving the counts open).

@@ -48,7 +48,7 @@ fn full_tubes(columns: &[[[u8; 3]; 3]]) -> Detection {
 }
 
 #[test]
-fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
+fn one_colour_alone_in_whole_tubes_in_more_slots_than_a_colour_has_is_the_glass() {
     // Tuning 4375's shape: tubes full to the top, two of the tinted
     // glass alone.
     let level = full_tubes;
@@ -62,16 +62,41 @@ fn every_tube_full_and_one_colour_alone_in_whole_tubes_is_the_glass() {
     // One such tube may be a colour sorted, the empty tubes missed
     // (tuning 8602).
     assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g]])), None);
-    // A tube read empty: the reading was not every tube full.
+    // A tube read wholly empty shows the glass: one tube of one colour is
+    // left, which may be a colour sorted.
     let mut open = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
     open.samples[3] = vec![Empty; 3];
     assert_eq!(glass_filling_whole_tubes(&open), None);
+    // The top slot of one read empty (tuning 2744): five slots of one
+    // colour, more than a colour has layers.
+    let mut lit = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+    lit.samples[3][2] = Empty;
+    assert_eq!(glass_filling_whole_tubes(&lit), Some(GLASS));
+    // Two tubes partly filled with it hold no more than a colour has
+    // layers: they may be one liquid.
+    let mut part = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+    (part.samples[2][2], part.samples[3][1], part.samples[3][2]) = (Empty, Empty, Empty);
+    assert_eq!(glass_filling_whole_tubes(&part), None);
+    // Liquid over a slot read empty is no tube of liquid under its
+    // headroom.
+    let mut over = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
+    over.samples[3][1] = Empty;
+    assert_eq!(glass_filling_whole_tubes(&over), None);
     // The colour stands in another tube too: a liquid.
     assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, g], [b, r, b], [g, g, g], [r, b, r]])), None);
     // Whole tubes of two colours: not one glass.
     assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [r, r, r]])), None);
     // Every tube of one colour: no level to read.
     assert_eq!(glass_filling_whole_tubes(&level(&[[g, g, g], [g, g, g]])), None);
+}
+
+#[test]
+fn empty_bulbs_read_full_of_the_board_through_their_glass_but_a_lit_top_are_glass() {
+    // Generated tuning case 2744: bulbs on a textured teal board, the two
+    // empty ones read full of the pale teal their glass makes of it, but
+    // for one's lit top slot read empty. Seven slots of one colour in
+    // tubes of four are no liquid.
+    crate::vision::water::regrid::tests::reads_exactly(2744);
 }
 
 #[test]

@@ -137,9 +137,11 @@ pub(super) fn liquid_taken_for_glass_over_its_board(image: &RgbImage, detection:
 /// [`MIN_WHOLE_GLASS_TUBES`] tubes, and more slots than the capacity: no
 /// liquid has more layers, where two tubes partly filled with one colour
 /// can be one liquid. The reading read again with those tubes empty must
-/// still pass every check. `None` when fewer tubes are wholly one colour,
-/// those that are disagree, they fill no more slots than a colour has,
-/// or another tube holds their colour.
+/// still pass every check. The tubes wholly of each colour are taken
+/// together: a tube holding one layer or ball of a liquid under empty
+/// slots is wholly that liquid's colour. `None` when no colour fills
+/// enough tubes wholly, in more slots than a colour has, and stands in no
+/// other tube.
 pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]> {
     let lab = to_lab;
     let one_colour = |raw: &[[u8; 3]]| {
@@ -159,18 +161,23 @@ pub(super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]
             one_colour(&liquid).map(|c| (t, c, liquid.len()))
         })
         .collect();
-    let filled: usize = whole.iter().map(|&(_, _, n)| n).sum();
-    if whole.len() < MIN_WHOLE_GLASS_TUBES || filled <= detection.capacity {
-        return None;
-    }
-    let glass = one_colour(&whole.iter().map(|&(_, c, _)| c).collect::<Vec<_>>())?;
-    let held_elsewhere = tubes().filter(|(t, _)| !whole.iter().any(|(w, _, _)| w == t)).any(|(_, (samples, raw))| {
-        samples
-            .iter()
-            .zip(raw)
-            .any(|(s, &c)| matches!(s, SlotSample::Color(_)) && delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E)
-    });
-    (!held_elsewhere && whole.len() < detection.samples.len()).then_some(glass)
+    // Of each colour, the whole tubes: a tube holding one ball or layer
+    // of a liquid under its empty slots is whole too (fresh 81391).
+    whole.iter().find_map(|&(_, colour, _)| {
+        let of: Vec<&(usize, [u8; 3], usize)> =
+            whole.iter().filter(|w| delta_e(lab(w.1), lab(colour)) < SAME_COLOR_MAX_DELTA_E).collect();
+        let filled: usize = of.iter().map(|w| w.2).sum();
+        if of.len() < MIN_WHOLE_GLASS_TUBES || filled <= detection.capacity {
+            return None;
+        }
+        let glass = one_colour(&of.iter().map(|w| w.1).collect::<Vec<_>>())?;
+        let held_elsewhere = tubes().filter(|(t, _)| !of.iter().any(|w| w.0 == *t)).any(|(_, (samples, raw))| {
+            samples.iter().zip(raw).any(|(s, &c)| {
+                matches!(s, SlotSample::Color(_)) && delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E
+            })
+        });
+        (!held_elsewhere && of.len() < detection.samples.len()).then_some(glass)
+    })
 }
 
 /// The glass of a reading in which every tube is full, where one colour

@@ -72,6 +72,12 @@ fn one_colour_alone_in_whole_tubes_in_more_slots_than_a_colour_has_is_the_glass(
     let mut lit = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
     lit.samples[3][2] = Empty;
     assert_eq!(glass_filling_whole_tubes(&lit), Some(GLASS));
+    // A tube of one liquid's single layer under empty slots is whole
+    // too, of another colour (fresh 81391: one ball in a tube beside two
+    // empty tubes over a dark board read as its grey).
+    let mut ball = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g], [b, r, b]]);
+    (ball.samples[4][1], ball.samples[4][2]) = (Empty, Empty);
+    assert_eq!(glass_filling_whole_tubes(&ball), Some(GLASS));
     // Two tubes partly filled with it hold no more than a colour has
     // layers: they may be one liquid.
     let mut part = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
@@ -97,6 +103,14 @@ fn empty_bulbs_read_full_of_the_board_through_their_glass_but_a_lit_top_are_glas
     // for one's lit top slot read empty. Seven slots of one colour in
     // tubes of four are no liquid.
     crate::vision::water::regrid::tests::reads_exactly(2744);
+}
+
+#[test]
+fn empty_ball_tubes_read_full_of_a_dark_boards_grey_beside_a_tube_of_one_ball_are_glass() {
+    // Generated fresh case 81391: ball tubes over a dark textured hill,
+    // two empty ones read as eight slots of its grey, beside a tube of
+    // one ball.
+    crate::vision::water::regrid::tests::reads_exactly(81391);
 }
 
 #[test]

@@ -136,7 +136,12 @@ pub fn beside_patch(img: &RgbImage, tube: &Rect, slot: &Rect, others: &[Rect]) -
         let gap = tube.x0 - left_end;
         Rect { x0: left_end + gap / 3, y0, x1: left_end + gap * 2 / 3, y1 }
     } else {
-        let above = tube.y0.saturating_sub(w / 3);
+        // Above the slot too: a grid a layer taller puts its top slot
+        // over the box's top, in a neck or flared rim, and a patch above
+        // the box alone is then that slot's own liquid (tuning 5282:
+        // hurricane vases a third of their width apart, the brown top
+        // layer in one's rim read empty beside itself).
+        let above = tube.y0.min(slot.y0).saturating_sub(w / 3);
         Rect { x0: tube.x0 + w / 4, y0: above, x1: tube.x1 - w / 4, y1: above + (w / 6).max(1) }
     }
 }
@@ -279,6 +284,21 @@ mod tests {
             })
         });
         (img, Rect { x0: 60, y0: 0, x1: 100, y1: 40 })
+    }
+
+    #[test]
+    fn the_patch_above_a_tube_too_close_for_its_gaps_lies_above_its_slot_too() {
+        // Tuning 5282's shape: tubes 60 wide, 10 apart (under a third of a
+        // width), the box from row 100; a slot of a grid a layer taller
+        // stands at rows 70..100, over the box's top.
+        let img = RgbImage::new(300, 300);
+        let tube = Rect { x0: 100, y0: 100, x1: 160, y1: 250 };
+        let others = [Rect { x0: 30, y0: 100, x1: 90, y1: 250 }, tube, Rect { x0: 170, y0: 100, x1: 230, y1: 250 }];
+        let inside = Rect { x0: 100, y0: 200, x1: 160, y1: 230 };
+        assert_eq!(beside_patch(&img, &tube, &inside, &others).y0, 80);
+        let over = Rect { x0: 100, y0: 70, x1: 160, y1: 100 };
+        let patch = beside_patch(&img, &tube, &over, &others);
+        assert!(patch.y1 <= over.y0, "{patch:?} reaches into the slot at rows 70..100");
     }
 
     #[test]

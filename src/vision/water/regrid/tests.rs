@@ -321,6 +321,15 @@ fn tinted_headroom_half_a_layer_tall_that_held_the_grid_at_half_the_unit_is_no_l
 }
 
 #[test]
+fn a_top_layer_in_a_flared_rim_is_sampled_against_the_board_above_it() {
+    // Generated tuning case 5282: hurricane vases a third of their width
+    // apart, one full to its flared rim. On the grid a layer taller, its
+    // top slot stood over its box, and the board it was told by, above
+    // the box, was its own brown layer: read empty, a layer short.
+    reads_exactly(5282);
+}
+
+#[test]
 fn slots_in_pairs_from_one_place_only_are_a_grid_at_half_the_unit() {
     use super::paired_from;
     use crate::geometry::SlotSample::{Color, Empty};

@@ -290,11 +290,12 @@ const CLEAR_GLASS_SPREAD: f32 = 0.06;
 const MAX_CLEAR_BOARD: u8 = 230;
 
 /// Fewest tubes a colour must fill wholly, alone, to be taken for the
-/// glass of a reading with every tube full: one such tube may be a colour
+/// glass ([`glass_filling_whole_tubes`]): one such tube may be a colour
 /// sorted in a level whose empty tubes were missed (tuning 8602: a tube
 /// of three one colour beside two read full, the two empty tubes left
-/// out, solved with the sorted tube as the empty one); two tubes of one
-/// colour hold more than a colour has layers. A count, not fitted.
+/// out, solved with the sorted tube as the empty one); two tubes full of
+/// one colour hold more than a colour has layers (two filled in part must
+/// also hold more slots of it than the capacity). A count, not fitted.
 const MIN_WHOLE_GLASS_TUBES: usize = 2;
 
 /// The detection with every slot read as liquid that `is_glass` (given the

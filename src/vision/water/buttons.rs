@@ -6,27 +6,27 @@
 //! slot for slot, one of whose colours shows in more slots than a colour
 //! has layers, holds no level's liquid: it is left out, where the counts
 //! failed or two colours were doubted as alike, and the reading is
-//! believed only if it then passes every check.
+//! believed only if it then passes every check. The vessels' profiles
+//! are asked first, always (`found::without_rows_drawn_alike`), to be
+//! one drawing to a flat colour's noise; rings whose shading or JPEG
+//! noise puts them past that are left to this looser look, which runs
+//! only on a reading that failed.
 
 use super::Detection;
 use super::columns::level_with;
+use super::found::ROW_DRAWN_ALIKE;
 use super::level::{SAME_COLOR_MAX_DELTA_E, same_slot};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, to_lab};
 
-/// Fewest vessels of a row, all alike, for the row to be taken for
-/// buttons: two vessels of a level in play can hold the same layers (a
-/// part-played level's `AA` and `AA`); a third alike is about one chance
-/// in the number of colours to the power of its layers. A count, not
-/// fitted.
-const MIN_ALIKE_ROW: usize = 3;
-
 /// The detection without every row (boxes overlapping for more than half
-/// the shorter's height) of [`MIN_ALIKE_ROW`] vessels or more, each
-/// holding some colour, that read alike slot for slot (empty, hidden, or
-/// colours within one colour's spread), one of whose colours shows in
-/// more slots than a colour has layers; `None` when there is no such row
-/// or fewer than two vessels would be left.
+/// the shorter's height) of [`ROW_DRAWN_ALIKE`] vessels or more (the
+/// count the profiles' own check asks, for the same reason: two vessels
+/// of a level in play can hold the same layers, a third alike is rarer
+/// still), each holding some colour, that read alike slot for slot
+/// (empty, hidden, or colours within one colour's spread), one of whose
+/// colours shows in more slots than a colour has layers; `None` when
+/// there is no such row or fewer than two vessels would be left.
 pub(super) fn without_rows_of_alike_vessels(detection: &Detection) -> Option<Detection> {
     let n = detection.tubes.len().min(detection.samples.len()).min(detection.raw.len()).min(detection.locks.len());
     let alike = |t: usize, u: usize| {
@@ -58,7 +58,7 @@ pub(super) fn without_rows_of_alike_vessels(detection: &Detection) -> Option<Det
         let row: Vec<usize> =
             (0..n).filter(|&u| level_with(&detection.tubes[t].outer, &detection.tubes[u].outer)).collect();
         let open = row.iter().all(|&u| detection.locks[u].is_none());
-        if row.len() >= MIN_ALIKE_ROW && open && row.iter().all(|&u| holds_colour(u) && alike(t, u)) && overfull(t) {
+        if row.len() >= ROW_DRAWN_ALIKE && open && row.iter().all(|&u| holds_colour(u) && alike(t, u)) && overfull(t) {
             row.into_iter().for_each(|u| dropped[u] = true);
         }
     }

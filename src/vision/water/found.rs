@@ -154,7 +154,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
 /// is just that (round discs with a white dot, matched by the bulbs'
 /// template: tests 1000733, 1000789, 1001547). Three, so that two alike
 /// vessels of a level are never left out; not fitted.
-const ROW_DRAWN_ALIKE: usize = 3;
+pub(super) const ROW_DRAWN_ALIKE: usize = 3;
 
 /// `found` and their `profiles` without the rows (vessels on one bottom)
 /// of [`ROW_DRAWN_ALIKE`] or more whose profiles are one drawing of two

@@ -86,6 +86,14 @@ fn by_row<T, R>(detection: &Detection, each: &[T], of_row: impl Fn(Vec<&T>) -> R
 /// dark board, tuning case 1056) reads as glass and the counts fail. The
 /// tubes read wholly empty show what the glass looks like.
 pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection> {
+    let centre = glass_of_empty_tubes(detection)?;
+    // (A tube read wholly empty, walked from slot 0, is left as read.)
+    slots_above_taken_for_liquid(detection, |_, k, color| k > 0 && !looks_empty(color, centre))
+}
+
+/// The glass of the tubes read wholly empty, their slots' median as
+/// sampled, where every slot of theirs is within one colour's spread of it.
+pub(super) fn glass_of_empty_tubes(detection: &Detection) -> Option<[u8; 3]> {
     let empty_tubes =
         detection.samples.iter().zip(&detection.raw).filter(|(s, _)| s.iter().all(|s| *s == SlotSample::Empty));
     let glass: Vec<[u8; 3]> = empty_tubes.flat_map(|(_, raw)| raw.iter().copied()).collect();
@@ -93,11 +101,7 @@ pub(super) fn liquid_taken_for_glass(detection: &Detection) -> Option<Detection>
         return None;
     }
     let centre = median_color(&glass);
-    if glass.iter().any(|&g| delta_e(to_lab(g), to_lab(centre)) >= SAME_COLOR_MAX_DELTA_E) {
-        return None;
-    }
-    // (A tube read wholly empty, walked from slot 0, is left as read.)
-    slots_above_taken_for_liquid(detection, |_, k, color| k > 0 && !looks_empty(color, centre))
+    glass.iter().all(|&g| delta_e(to_lab(g), to_lab(centre)) < SAME_COLOR_MAX_DELTA_E).then_some(centre)
 }
 
 /// [`liquid_taken_for_glass`] where every slot it takes for liquid stands

@@ -27,8 +27,8 @@ use super::no_top_slot_holds_liquid;
 /// [`tinted`]; the glass is the one seen on every top when known, else
 /// the glass above the liquid, else the glass the profiles were read
 /// with, else, with every tube read full, the glass of the tubes it fills
-/// wholly, or on their tops showing the board through clear glass), if
-/// that reading passes; else with the board seen through the
+/// wholly, or on their tops showing the board through clear glass, else
+/// the glass of the tubes read wholly empty), if that reading passes; else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
 /// (see [`grained`]), if that passes; else with vessels wholly like the
@@ -123,7 +123,10 @@ pub(super) fn with_glass_empty(
     // it fills wholly, in more slots than a colour has layers; or, with
     // every tube full, heaped on their tops in more slots than a colour
     // has layers, or on their tops where it is the board seen through
-    // clear glass. Not where that leaves
+    // clear glass; or the glass of the tubes read wholly empty (fresh
+    // 89759: wine glasses on a cloudy board, one empty glass read so and
+    // the same glass over another's liquid read as a liquid, the board
+    // beside it darker). Not where that leaves
     // every top slot empty: the grid is a layer too tall there, its top
     // slot the glass over the liquid (fresh 40639: read on a grid a
     // layer taller, hidden layers leaving the counts open).
@@ -133,6 +136,7 @@ pub(super) fn with_glass_empty(
         tinted::glass_filling_whole_tubes(detection),
         tinted::glass_heaped_on_tops(detection),
         tinted::glass_through_on_tops(image, detection),
+        tinted::glass_of_empty_tubes(detection),
     ];
     if let Some(again) = other_glass
         .into_iter()

@@ -312,3 +312,31 @@ fn liquid_is_taken_back_from_the_glass_only_over_the_empty_tubes_board() {
     assert!(liquid_taken_for_glass(&detection).is_some());
     assert!(liquid_taken_for_glass_over_its_board(&image, &detection).is_none());
 }
+
+#[test]
+fn the_glass_of_tubes_read_wholly_empty_is_their_slots_median_when_they_agree() {
+    let read = |samples: Vec<Vec<SlotSample>>, raw: Vec<Vec<[u8; 3]>>| {
+        let image = RgbImage::from_pixel(10, 10, image::Rgb(BOARD));
+        let tubes = (0..samples.len()).map(|t| TubeLayout::made_up(t, 30)).collect();
+        glass_of_empty_tubes(&Detection::made_up(&image, tubes, samples, raw, 3))
+    };
+    let lighter = [128, 86, 80];
+    let level =
+        |empty: [u8; 3]| (vec![vec![Color(RED); 3], vec![Empty; 3]], vec![vec![RED; 3], vec![GLASS, GLASS, empty]]);
+    let (samples, raw) = level(lighter);
+    assert_eq!(read(samples, raw), Some(GLASS));
+    // An empty tube's slots beyond one colour's spread show no one glass.
+    let (samples, raw) = level(BLUE);
+    assert_eq!(read(samples, raw), None);
+    // Nor does a level with no tube read wholly empty.
+    assert_eq!(read(vec![vec![Color(RED), Empty, Empty]], vec![vec![RED, GLASS, GLASS]]), None);
+}
+
+#[test]
+fn glass_over_a_liquid_like_the_empty_tubes_glass_is_empty_where_the_board_beside_it_differs() {
+    // Fresh 89759: wine glasses on a cloudy purple board. One empty glass
+    // read wholly empty; the same glass over another's bottom layer read
+    // as a liquid, the board beside it darker, and no headroom showed the
+    // glass above any liquid (the grid's top is the rim).
+    crate::vision::water::regrid::tests::reads_exactly(89759);
+}

@@ -34,24 +34,49 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
     // Whether a `?` glyph is centred under the body's top, within half a
     // band of it.
     let glyph_at_top = p.glyphs.iter().any(|&g| g >= p.top && ((g - p.top) as f32) < vessel.band_height / 2.0);
-    if let Some(first) = p.runs.first_mut().filter(|run| !run.empty && run.y0 <= p.top + 1) {
-        let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(p.top), p.top, 1);
+    if let Some(first) = p.runs.first().copied().filter(|run| !run.empty && run.y0 <= p.top + 1) {
         let like_first = |c: &&[u8; 3]| color_distance(**c, first.color) <= RUN_STEP;
-        // A `?` glyph the body's top measured cuts (its top rows above
-        // it, fewer than half a cell's): the hidden cell goes on over the
-        // glyph (test 1001038: flasks whose cone was taken for neck down
-        // to the first glyph's hook).
-        let glyph_rows = above.iter().rev().take_while(|c| !like_first(c)).count();
-        let glyph = if glyph_at_top && (glyph_rows as f32) < vessel.band_height / 2.0 { glyph_rows } else { 0 };
-        let over_glyph = above.iter().rev().skip(glyph).take_while(like_first).count();
-        // (With no glyph skipped, the rows of its colour straight above.)
-        let more = if over_glyph > 0 { glyph + over_glyph } else { 0 };
-        let rest = above.len() - more;
-        let glass_above = glass_over(&above[..rest], p.shortest_layer, Some(RIM_ROWS));
-        let rises = glass_above && more as f32 <= MAX_RISE_BANDS * vessel.band_height;
+        // The rows of the first run's colour over the body's top, and
+        // whether glass stands over them, in the rows from `from` down.
+        let over_top = |from: u32, rim: Option<u32>| {
+            let above = row_colors(img, p.columns.0, p.columns.1, from, p.top, 1);
+            // A `?` glyph the body's top measured cuts (its top rows above
+            // it, fewer than half a cell's): the hidden cell goes on over
+            // the glyph (test 1001038: flasks whose cone was taken for
+            // neck down to the first glyph's hook).
+            let glyph_rows = above.iter().rev().take_while(|c| !like_first(c)).count();
+            let glyph = if glyph_at_top && (glyph_rows as f32) < vessel.band_height / 2.0 { glyph_rows } else { 0 };
+            let over_glyph = above.iter().rev().skip(glyph).take_while(like_first).count();
+            // (With no glyph skipped, the rows of its colour straight above.)
+            let more = if over_glyph > 0 { glyph + over_glyph } else { 0 };
+            let rest = above.len() - more;
+            let glass = glass_over(&above[..rest], p.shortest_layer, rim);
+            (more, glass, above)
+        };
+        let from = r.y0.min(p.top);
+        let (mut more, mut glass_above, above) = over_top(from, Some(RIM_ROWS));
+        let rest = &above[..above.len() - more];
+        // The box's rows over that colour mostly the outline's stroke.
+        let on_rim = || !rest.is_empty() && 2 * rest.iter().filter(|&&c| stroke_under(img, p, c)).count() >= rest.len();
+        // Where the box starts on the liquid's top, its rows leave no room
+        // for the glass over it (a flask's faint neck over a pale board,
+        // its box traced round the liquid: tuning 462): the glass is
+        // looked for above the box, as far as the liquid may rise, and
+        // the liquid's colour must end within the box's top rows there.
+        // Not where those rows are the outline's stroke: the box starts
+        // on the rim, and the vessel ends there (tuning 1917: soda
+        // bottles whose tinted neck, under the cap's stroke, would rise).
+        let rise = MAX_RISE_BANDS * vessel.band_height;
+        if !glass_above && more > 0 && (rest.len() as u32) < p.shortest_layer + SURFACE_GAP && !on_rim() {
+            let (beyond, glass, _) = over_top(from.saturating_sub(rise as u32), None);
+            if glass && beyond <= more + SURFACE_GAP as usize {
+                (more, glass_above) = (beyond, true);
+            }
+        }
+        let rises = glass_above && more as f32 <= rise;
         if rises {
-            first.y0 -= more as u32;
-            p.top = first.y0;
+            p.top = first.y0 - more as u32;
+            p.runs[0].y0 = p.top;
         }
         on_top = more == 0 || rises;
     }

@@ -270,3 +270,39 @@ fn a_layer_over_hidden_cells_whose_glyph_the_strip_shows_as_a_run_is_taken() {
     let firsts: Vec<(u32, u32)> = p.runs.iter().take(2).map(|r| (r.y0, r.y1)).collect();
     assert_eq!(firsts, [(80, 110), (110, 130)], "{:?}", p.runs);
 }
+
+#[test]
+fn a_box_that_starts_on_the_liquids_top_has_the_glass_over_it_looked_for_beyond_it() {
+    // The box starts on the red layer's top, row 80 (a flask's faint neck
+    // over a pale board, its box traced round the liquid), the body's
+    // top measured 15 rows lower: no row of the box stands over the red
+    // layer, and the glass over it is seen above the box.
+    let (img, vessel) = vessel_on_board([30, 30, 30], 95);
+    let boxed = Vessel { outer: Rect { y0: 80, ..vessel.outer }, ..vessel };
+    let top = |img: &RgbImage, v: &Vessel| vessel_profile(&widened(img), v, &[v.outer], RunFloor::Width).top;
+    assert_eq!(top(&img, &boxed), 80);
+    // Red going on up past the box's top is not followed there: beyond
+    // the box nothing says it is liquid (40 rows more, within the rise a
+    // top layer may make in the box).
+    let (mut tinted, _) = vessel_on_board([30, 30, 30], 95);
+    fill(&mut tinted, 40..80, [200, 40, 40]);
+    assert_eq!(top(&tinted, &boxed), 95);
+    // A box whose rows over that colour are the outline's stroke (drawn
+    // under the bottom too) starts on the rim, and the vessel ends there
+    // (tuning 1917: soda bottles' tinted necks under their caps' stroke).
+    let (mut capped, _) = vessel_on_board([30, 30, 30], 95);
+    fill(&mut capped, 76..80, [250, 250, 250]);
+    let on_rim = Vessel { outer: Rect { y0: 76, ..vessel.outer }, ..vessel };
+    assert_eq!(top(&capped, &on_rim), 80);
+    fill(&mut capped, 180..184, [250, 250, 250]);
+    assert_eq!(top(&capped, &on_rim), 95);
+}
+
+#[test]
+fn a_flask_whose_box_was_traced_round_its_liquid_is_read_to_the_liquids_top() {
+    // Tuning 462: flasks of three 60-row units on pale peach paper, their
+    // necks' glass faint; the box starts on the top layer's meniscus and
+    // the body's top was measured half that layer lower, so the grid was
+    // fitted to two and a half layers and halved to four slots.
+    crate::vision::water::regrid::tests::reads_exactly(462);
+}

@@ -217,6 +217,23 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
     p.top_is = Top::BodyTop;
     top::drop_rim_stroke(img, &mut p);
     top::raise_to_liquid_top(img, vessel, others, least_run, &mut p);
+    // Glyphs in the rows the top rose over: hidden cells going on up
+    // into a cone taken for neck (fresh 88690: flasks of seven, the
+    // body's top measured two cells into the six hidden, whose glyphs
+    // were then too few for the cells the grid read there).
+    if p.top < vessel.top && !p.glyphs.is_empty() {
+        let prof = row_colors(img, p.columns.0, p.columns.1, p.top, bottom, 1);
+        let rows = glyphs_down(img, &r, p.columns, (p.top, bottom), p.bottom, &prof);
+        if rows.len() > p.glyph_rows.len() {
+            p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
+            p.glyph_rows = rows;
+            for run in &mut p.runs {
+                if p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
+                    run.empty = false;
+                }
+            }
+        }
+    }
     p
 }
 
@@ -252,25 +269,7 @@ fn strip_profile(
         run.empty = super::board::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
     let last = runs.last().map_or(end, |run| run.y1);
-    // Where the liquid found ends on a hidden cell, glyphs are sought on
-    // down while the strip stays that dark (the cell's rows and its
-    // glyph's, which is narrower than the strip), to the box's bottom: a
-    // glyph near a narrow bottom can end the liquid's last run (and its
-    // vessel's bands) early, and a glyph found under the bottom slot is a
-    // hidden layer left out. A vessel's stem under a bowl of liquid, or
-    // the outline's stroke, is no cell's.
-    let liquid_end = bottom.unwrap_or(last);
-    let box_end = r.y1.min(img.height()).max(end);
-    let on_cell = liquid_end > top && prof.get((liquid_end - 1 - top) as usize).is_some_and(|&c| is_dark_grey(c));
-    let glyphs = if on_cell {
-        let more = if box_end > end { row_colors(img, sx0, sx1, end, box_end, 1) } else { Vec::new() };
-        let prof = [prof.as_slice(), &more].concat();
-        let cell_rows = prof[(liquid_end - top) as usize..].iter().take_while(|&&c| is_dark_grey(c)).count();
-        let glyph_end = liquid_end + cell_rows as u32;
-        glyph_spans(img, (sx0, sx1, top, glyph_end), &prof[..(glyph_end - top) as usize])
-    } else {
-        glyph_spans(img, (sx0, sx1, top, liquid_end), &prof)
-    };
+    let glyphs = glyphs_down(img, r, (sx0, sx1), (top, end), bottom.unwrap_or(last), &prof);
     let glyph_rows = glyphs;
     let glyphs: Vec<u32> = glyph_rows.iter().map(|&(s, last)| (s + last) / 2).collect();
     for run in &mut runs {
@@ -293,6 +292,39 @@ fn strip_profile(
         bottom,
         top_is: Top::BelowRim,
         columns: (sx0, sx1),
+    }
+}
+
+/// The glyphs of the strip `sx0..sx1` of box `r` from row `top` down to
+/// the liquid's end `liquid_end` (`prof` the strip's row colours from
+/// `top` to `end`, where the profile was read to), as their first and
+/// last rows of strokes.
+///
+/// Where the liquid found ends on a hidden cell, glyphs are sought on
+/// down while the strip stays that dark (the cell's rows and its
+/// glyph's, which is narrower than the strip), to the box's bottom: a
+/// glyph near a narrow bottom can end the liquid's last run (and its
+/// vessel's bands) early, and a glyph found under the bottom slot is a
+/// hidden layer left out. A vessel's stem under a bowl of liquid, or
+/// the outline's stroke, is no cell's.
+fn glyphs_down(
+    img: &RgbImage,
+    r: &Rect,
+    (sx0, sx1): (u32, u32),
+    (top, end): (u32, u32),
+    liquid_end: u32,
+    prof: &[[u8; 3]],
+) -> Vec<(u32, u32)> {
+    let box_end = r.y1.min(img.height()).max(end);
+    let on_cell = liquid_end > top && prof.get((liquid_end - 1 - top) as usize).is_some_and(|&c| is_dark_grey(c));
+    if on_cell {
+        let more = if box_end > end { row_colors(img, sx0, sx1, end, box_end, 1) } else { Vec::new() };
+        let prof = [prof, &more].concat();
+        let cell_rows = prof[(liquid_end - top) as usize..].iter().take_while(|&&c| is_dark_grey(c)).count();
+        let glyph_end = liquid_end + cell_rows as u32;
+        glyph_spans(img, (sx0, sx1, top, glyph_end), &prof[..(glyph_end - top) as usize])
+    } else {
+        glyph_spans(img, (sx0, sx1, top, liquid_end), prof)
     }
 }
 

@@ -381,3 +381,12 @@ fn a_glyph_on_a_narrow_bottom_counts_where_the_rhythm_puts_one() {
     // stands (the glass between two dark balls), are none.
     assert_eq!(read(92), vec![7, 23, 39, 55, 71]);
 }
+
+#[test]
+fn glyphs_are_sought_again_where_the_top_rose_over_hidden_cells() {
+    // Fresh 88690: flasks of seven on a cloudy sky, six hidden cells under
+    // one layer shown. The body's top was measured two cells down the
+    // cone and raised to the liquid's top, but the glyphs had been sought
+    // from the body's top measured only: four for six hidden slots.
+    crate::vision::water::regrid::tests::reads_exactly(88690);
+}

@@ -56,15 +56,25 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         let from = r.y0.min(p.top);
         let (mut more, mut glass_above, above) = over_top(from, Some(RIM_ROWS));
         let rest = &above[..above.len() - more];
-        // The box's rows over that colour mostly the outline's stroke.
-        let on_rim = || !rest.is_empty() && 2 * rest.iter().filter(|&&c| stroke_under(img, p, c)).count() >= rest.len();
+        // The box's rows over that colour mostly the outline's stroke,
+        // which stands under the liquid too: on either side of the bottom
+        // measured, which a thick bottom stroke may put under it (tuning
+        // 3616: soda bottles' tinted necks).
+        let stroke = |c: &[u8; 3]| {
+            let (y0, y1) = (p.bottom.saturating_sub(SURFACE_GAP + 1), (p.bottom + SURFACE_GAP + 1).min(img.height()));
+            let lab = to_lab(*c);
+            row_colors(img, p.columns.0, p.columns.1, y0, y1, 1)
+                .iter()
+                .any(|&s| delta_e(to_lab(s), lab) < SAME_COLOR_MAX_DELTA_E)
+        };
+        let on_rim = || !rest.is_empty() && 2 * rest.iter().filter(|c| stroke(c)).count() >= rest.len();
         // Where the box starts on the liquid's top, its rows leave no room
         // for the glass over it (a flask's faint neck over a pale board,
         // its box traced round the liquid: tuning 462): the glass is
         // looked for above the box, as far as the liquid may rise, and
         // the liquid's colour must end within the box's top rows there.
         // Not where those rows are the outline's stroke: the box starts
-        // on the rim, and the vessel ends there (tuning 1917: soda
+        // on the rim, and the vessel ends there (tuning 1917, 3616: soda
         // bottles whose tinted neck, under the cap's stroke, would rise).
         let rise = MAX_RISE_BANDS * vessel.band_height;
         if !glass_above && more > 0 && (rest.len() as u32) < p.shortest_layer + SURFACE_GAP && !on_rim() {

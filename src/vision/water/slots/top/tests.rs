@@ -306,3 +306,13 @@ fn a_flask_whose_box_was_traced_round_its_liquid_is_read_to_the_liquids_top() {
     // fitted to two and a half layers and halved to four slots.
     crate::vision::water::regrid::tests::reads_exactly(462);
 }
+
+#[test]
+fn a_soda_bottles_tinted_neck_under_its_caps_stroke_is_no_layer() {
+    // Tuning 3616: soda bottles of five on a plum board, the box starting
+    // two rows over the neck's top stroke and the neck's glass tinted; the
+    // outline's stroke under the liquid lies above the bottom measured, so
+    // the stroke is looked for on either side of it, and the neck, under
+    // the stroke, does not rise as liquid (capacity 8 was read for 5).
+    crate::vision::water::regrid::tests::reads_exactly(3616);
+}

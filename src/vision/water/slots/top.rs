@@ -60,14 +60,12 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         // which stands under the liquid too: on either side of the bottom
         // measured, which a thick bottom stroke may put under it (tuning
         // 3616: soda bottles' tinted necks).
-        let stroke = |c: &[u8; 3]| {
+        let on_rim = || {
             let (y0, y1) = (p.bottom.saturating_sub(SURFACE_GAP + 1), (p.bottom + SURFACE_GAP + 1).min(img.height()));
-            let lab = to_lab(*c);
-            row_colors(img, p.columns.0, p.columns.1, y0, y1, 1)
-                .iter()
-                .any(|&s| delta_e(to_lab(s), lab) < SAME_COLOR_MAX_DELTA_E)
+            let under: Vec<_> = row_colors(img, p.columns.0, p.columns.1, y0, y1, 1).into_iter().map(to_lab).collect();
+            let stroke = |c: &[u8; 3]| under.iter().any(|&s| delta_e(s, to_lab(*c)) < SAME_COLOR_MAX_DELTA_E);
+            !rest.is_empty() && 2 * rest.iter().filter(|c| stroke(c)).count() >= rest.len()
         };
-        let on_rim = || !rest.is_empty() && 2 * rest.iter().filter(|c| stroke(c)).count() >= rest.len();
         // Where the box starts on the liquid's top, its rows leave no room
         // for the glass over it (a flask's faint neck over a pale board,
         // its box traced round the liquid: tuning 462): the glass is

@@ -227,11 +227,7 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
         if rows.len() > p.glyph_rows.len() {
             p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
             p.glyph_rows = rows;
-            for run in &mut p.runs {
-                if p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
-                    run.empty = false;
-                }
-            }
+            hidden_runs_filled(&mut p.runs, &p.glyphs);
         }
     }
     p
@@ -272,12 +268,7 @@ fn strip_profile(
     let glyphs = glyphs_down(img, r, (sx0, sx1), (top, end), bottom.unwrap_or(last), &prof);
     let glyph_rows = glyphs;
     let glyphs: Vec<u32> = glyph_rows.iter().map(|&(s, last)| (s + last) / 2).collect();
-    for run in &mut runs {
-        // A run holding `?` glyphs is hidden liquid, however dark.
-        if glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y)) {
-            run.empty = false;
-        }
-    }
+    hidden_runs_filled(&mut runs, &glyphs);
     // Liquid rests on the bottom: a run of the board under it, below the
     // box's walls, is under the vessel, its outline found on a hill (1439).
     let below = |i: usize| runs.get(i + 1).is_some_and(|b| i + 2 == runs.len() && b.y0 >= r.y1);
@@ -292,6 +283,14 @@ fn strip_profile(
         bottom,
         top_is: Top::BelowRim,
         columns: (sx0, sx1),
+    }
+}
+
+/// Every run holding a `?` glyph's centre (of `glyphs`) taken for
+/// liquid: a hidden layer, however dark.
+fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
+    for run in runs.iter_mut().filter(|run| glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y))) {
+        run.empty = false;
     }
 }
 

@@ -28,7 +28,8 @@ use super::no_top_slot_holds_liquid;
 /// the glass above the liquid, else the glass the profiles were read
 /// with, else, with every tube read full, the glass of the tubes it fills
 /// wholly, or on their tops showing the board through clear glass, else
-/// the glass of the tubes read wholly empty), if that reading passes; else with the board seen through the
+/// the glass of the tubes read wholly empty), if that reading passes;
+/// else with the board seen through the
 /// glass taken for empty where the board changes (see [`through`]), if
 /// that passes; else with glass over a grained board taken for empty too
 /// (see [`grained`]), if that passes; else with vessels wholly like the

@@ -4,6 +4,7 @@
 //! or a bulb's or flask's neck, which the liquid's top layer reaches).
 
 use image::RgbImage;
+use palette::Lab;
 
 use super::glyphs::is_dark_grey;
 use super::{Profile, RUN_STEP, Run, color_distance, row_colors, runs};
@@ -61,10 +62,9 @@ pub(super) fn raise_to_liquid_top(img: &RgbImage, vessel: &Vessel, others: &[Rec
         // measured, which a thick bottom stroke may put under it (tuning
         // 3616: soda bottles' tinted necks).
         let on_rim = || {
-            let (y0, y1) = (p.bottom.saturating_sub(SURFACE_GAP + 1), (p.bottom + SURFACE_GAP + 1).min(img.height()));
-            let under: Vec<_> = row_colors(img, p.columns.0, p.columns.1, y0, y1, 1).into_iter().map(to_lab).collect();
-            let stroke = |c: &[u8; 3]| under.iter().any(|&s| delta_e(s, to_lab(*c)) < SAME_COLOR_MAX_DELTA_E);
-            !rest.is_empty() && 2 * rest.iter().filter(|c| stroke(c)).count() >= rest.len()
+            let gap = SURFACE_GAP + 1;
+            let strokes = strip_rows(img, p, p.bottom.saturating_sub(gap), p.bottom + gap);
+            !rest.is_empty() && 2 * rest.iter().filter(|&&c| is_among(&strokes, c)).count() >= rest.len()
         };
         // Where the box starts on the liquid's top, its rows leave no room
         // for the glass over it (a flask's faint neck over a pale board,
@@ -248,14 +248,23 @@ fn cell_over_glyph(img: &RgbImage, p: &Profile, first: &Run, ceiling: u32) -> Op
 /// (within one colour's spread, starting at most an anti-aliased edge
 /// under it), down the profile's strip.
 fn stroke_under(img: &RgbImage, p: &Profile, color: [u8; 3]) -> bool {
-    let end = (p.bottom + SURFACE_GAP + 1).min(img.height());
-    if end <= p.bottom {
-        return false;
+    is_among(&strip_rows(img, p, p.bottom, p.bottom + SURFACE_GAP + 1), color)
+}
+
+/// The profile's strip's row colours (CIELAB) from `y0` to `y1`, cut at
+/// the picture's bottom.
+fn strip_rows(img: &RgbImage, p: &Profile, y0: u32, y1: u32) -> Vec<Lab> {
+    let y1 = y1.min(img.height());
+    if y1 <= y0 {
+        return Vec::new();
     }
-    let stroke = to_lab(color);
-    row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1)
-        .iter()
-        .any(|c| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E)
+    row_colors(img, p.columns.0, p.columns.1, y0, y1, 1).into_iter().map(to_lab).collect()
+}
+
+/// Whether `color` is within one colour's spread of one of `rows`.
+fn is_among(rows: &[Lab], color: [u8; 3]) -> bool {
+    let lab = to_lab(color);
+    rows.iter().any(|&r| delta_e(r, lab) < SAME_COLOR_MAX_DELTA_E)
 }
 
 /// Leaves out of a vessel's profile a first run that is its rim's stroke,

@@ -183,7 +183,7 @@ fn sample_tube(
     });
     let capped = own_band.map(|top| rects.iter().filter(|r| (r.y0 + r.y1) / 2 >= top).count());
     let (mut samples, mut raw, mut beside) = (Vec::new(), Vec::new(), Vec::new());
-    let mut liquid_ended = false;
+    let (mut liquid_ended, mut board_like_cells) = (false, false);
     for rect in rects.iter().rev() {
         let (color, bright) = sample_slot(sampling.working, rect);
         // Empty glass is transparent: it looks like the board beside it.
@@ -195,9 +195,18 @@ fn sample_tube(
         // whose glyph's cell shows only between the wall and a highlight
         // ([`under_glyph`]), taken as sampled at that cell.
         let glyph_in_rows = prof.glyphs.iter().any(|&y| (rect.y0..rect.y1).contains(&y));
-        let (sample, seen) =
-            if !liquid_ended && !under_surface(rect) && board::looks_empty_through(color, board, sampling.glass) {
-                (SlotSample::Empty, color)
+        // A `?` glyph is drawn on a hidden layer's cell, never on glass: a
+        // dark cell holding a glyph the profile found is hidden even where
+        // it looks like a dark board beside it (tuning 2889: grey cells on
+        // a dark olive board read as empty glass).
+        let glyph_cell = !sampling.glyphless() && glyph_in_rows && slots::is_dark_grey(color);
+        board_like_cells |= glyph_cell && board::looks_empty_through(color, board, sampling.glass);
+        let (sample, seen) = if !liquid_ended
+            && !glyph_cell
+            && !under_surface(rect)
+            && board::looks_empty_through(color, board, sampling.glass)
+        {
+            (SlotSample::Empty, color)
             } else if sampling.glyphless() {
                 (SlotSample::Color(color), color)
             } else if slots::is_dark_grey(color) && (bright >= HIDDEN_GLYPH_SHARE || glyph_in_rows) {
@@ -215,6 +224,14 @@ fn sample_tube(
     samples.reverse();
     raw.reverse();
     beside.reverse();
+    // Games show every tube's top layer: where hidden cells looked like
+    // the board, the slot read empty just over them is a liquid that looks
+    // like it too (tuning 2889: a dark brown top layer on the olive board).
+    if board_like_cells && let Some(top) = samples.iter().rposition(|s| *s == SlotSample::Hidden) {
+        if samples.get(top + 1) == Some(&SlotSample::Empty) {
+            samples[top + 1] = SlotSample::Color(raw[top + 1]);
+        }
+    }
     // A `?` glyph marks a hidden layer, never glass or a liquid.
     if slots::glyph_outside_hidden(rects, &samples, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::GlyphUnread { tube: number }));
@@ -361,6 +378,53 @@ mod tests {
         let grey = narrow_bottom([190, 185, 185], [125, 113, 113], [215, 215, 220]);
         let (median, _) = slots::sample_slot(&grey, &slot);
         assert_eq!(under_glyph(&grey, &slot, median), None);
+    }
+
+    #[test]
+    fn a_cell_holding_a_glyph_is_hidden_though_it_looks_like_the_board_and_the_slot_over_it_liquid() {
+        // Tuning 2889: hurricane glasses on a dark olive board, a brown top
+        // layer over grey cells, both within the empty glass's distance of
+        // the board beside them: read as empty glass with glyphs in it.
+        let (board, cell, brown) = ([55, 54, 32], [46, 44, 45], [72, 51, 21]);
+        let img = RgbImage::from_fn(120, 140, |x, y| {
+            let glyph = (39..41).contains(&x) && [55, 85, 115].iter().any(|&c: &u32| y.abs_diff(c) <= 4);
+            image::Rgb(match (x, y) {
+                (25..55, 10..40) => brown,
+                (25..55, 40..130) if glyph => [240, 240, 240],
+                (25..55, 40..130) => cell,
+                _ => board,
+            })
+        });
+        let tube = TubeBox { outer: Rect { x0: 20, y0: 10, x1: 60, y1: 130 }, lock_icon: None, walls: true };
+        let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 20, y0: 100 - 30 * k, x1: 60, y1: 130 - 30 * k }).collect();
+        let prof = |glyphs: Vec<u32>| slots::Profile {
+            runs: Vec::new(),
+            glyph_rows: glyphs.iter().map(|&c| (c - 4, c + 4)).collect(),
+            glyphs,
+            top: 10,
+            shortest_layer: 10,
+            top_is: slots::Top::BodyTop,
+            bottom: 130,
+            columns: (25, 55),
+        };
+        let geometry = SlotGeometry { layer_height: 30.0, capacity: 4, bottom_shift: 0.0, height_in_layers: 4.0 };
+        let outlines = [tube.outer];
+        let sampling = Sampling {
+            working: &img,
+            scale: 1.0,
+            geometry: &geometry,
+            outlines: &outlines,
+            glass: None,
+            glyph_tubes: 1,
+            finder: Finder::Walls(super::super::zoom::WallEdge::Full),
+        };
+        let read = |glyphs| sample_tube(&sampling, &tube, &rects, &prof(glyphs), None, 1).map(|t| t.samples);
+        let (hidden, liquid) = (SlotSample::Hidden, SlotSample::Color(brown));
+        assert_eq!(read(vec![55, 85, 115]), Ok(vec![hidden, hidden, hidden, liquid]));
+        // With no glyph found, the same slots are the board seen through glass.
+        assert_eq!(read(Vec::new()), Ok(vec![SlotSample::Empty; 4]));
+        // Tuning 2886, its theme's smaller sibling, read whole.
+        super::super::regrid::tests::reads_exactly(2886);
     }
 
     #[test]

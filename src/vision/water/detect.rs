@@ -207,15 +207,15 @@ fn sample_tube(
             && board::looks_empty_through(color, board, sampling.glass)
         {
             (SlotSample::Empty, color)
-            } else if sampling.glyphless() {
-                (SlotSample::Color(color), color)
-            } else if slots::is_dark_grey(color) && (bright >= HIDDEN_GLYPH_SHARE || glyph_in_rows) {
-                (SlotSample::Hidden, color)
-            } else if let Some(cell) = glyph_in_rows.then(|| under_glyph(sampling.working, rect, color)).flatten() {
-                (SlotSample::Hidden, cell)
-            } else {
-                (SlotSample::Color(color), color)
-            };
+        } else if sampling.glyphless() {
+            (SlotSample::Color(color), color)
+        } else if slots::is_dark_grey(color) && (bright >= HIDDEN_GLYPH_SHARE || glyph_in_rows) {
+            (SlotSample::Hidden, color)
+        } else if let Some(cell) = glyph_in_rows.then(|| under_glyph(sampling.working, rect, color)).flatten() {
+            (SlotSample::Hidden, cell)
+        } else {
+            (SlotSample::Color(color), color)
+        };
         raw.push(seen);
         liquid_ended |= sample != SlotSample::Empty;
         samples.push(sample);
@@ -227,10 +227,11 @@ fn sample_tube(
     // Games show every tube's top layer: where hidden cells looked like
     // the board, the slot read empty just over them is a liquid that looks
     // like it too (tuning 2889: a dark brown top layer on the olive board).
-    if board_like_cells && let Some(top) = samples.iter().rposition(|s| *s == SlotSample::Hidden) {
-        if samples.get(top + 1) == Some(&SlotSample::Empty) {
-            samples[top + 1] = SlotSample::Color(raw[top + 1]);
-        }
+    if board_like_cells
+        && let Some(top) = samples.iter().rposition(|s| *s == SlotSample::Hidden)
+        && samples.get(top + 1) == Some(&SlotSample::Empty)
+    {
+        samples[top + 1] = SlotSample::Color(raw[top + 1]);
     }
     // A `?` glyph marks a hidden layer, never glass or a liquid.
     if slots::glyph_outside_hidden(rects, &samples, &prof.glyphs) {

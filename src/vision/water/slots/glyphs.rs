@@ -5,9 +5,12 @@
 
 use image::RgbImage;
 
+mod rhythm;
+
 use super::is_stroke_above;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::median_color;
+use rhythm::{GLYPH_RHYTHM_SLACK, centre, even_spacing, one_per_cell};
 
 /// The hidden layer's cell is dark and of little colour: no lighter than
 /// the grey (110, 110, 110) that bounded it when the reader was built
@@ -71,7 +74,8 @@ pub(super) const GLYPH_ABOVE_CELL: u8 = 110;
 /// white (tuning 3517: 9-pixel glyphs on a cell of grey 72 peak 100
 /// above it), as bright as a highlight streak; such strokes count only
 /// where their glyphs repeat down the tube, one a layer, four or more
-/// ([`MIN_SHORT_GLYPHS`]), each over more of its dark cell, which a
+/// ([`MIN_SHORT_GLYPHS`]) or three or more one in the middle of each cell
+/// of their dark run ([`one_per_cell`]), each over more of its dark cell, which a
 /// streak (one long piece), noise or a ball's curve does not. Half, not
 /// fitted.
 const FAINT_GLYPH_ABOVE_CELL: u8 = GLYPH_ABOVE_CELL / 2;
@@ -210,11 +214,15 @@ fn glyphs_of(
     // one glyph each, so their glyphs stand evenly apart (a `!`'s bar of 3
     // rows in layers 9 rows tall, tuning seed 1748, shrunk to 2 rows where
     // the bulb narrows); four or more short ones count by their rhythm
-    // alone.
+    // alone, and fewer where they stand one in the middle of each cell of
+    // the dark run that holds them ([`one_per_cell`]; tuning 1620: three
+    // faint dashes in tiny wine glasses).
     let tall = |g: &(u32, u32)| g.1 - g.0 >= 4;
     let kept: Vec<(u32, u32)> = glyphs.iter().copied().filter(|g| g.1 > g.0).collect();
-    let even = even_spacing(&kept, GLYPH_SPACING_SPREAD).is_some();
-    let mut found = if even && kept.len() >= MIN_SHORT_GLYPHS {
+    let spacing = even_spacing(&kept, GLYPH_SPACING_SPREAD);
+    let even = spacing.is_some();
+    let tiling = spacing.is_some_and(|s| one_per_cell(&kept, s, (y0, y1), dark_row));
+    let mut found = if even && (kept.len() >= MIN_SHORT_GLYPHS || tiling) {
         kept
     } else if strokes == Strokes::Faint {
         Vec::new()
@@ -259,28 +267,6 @@ fn glyphs_of(
         }
     }
     found
-}
-
-/// How far from where the rhythm of the glyphs above puts it, in their
-/// spacings, a glyph sought on a narrow bottom may stand: the walls coming
-/// in cut a row or two off its strokes there, and its bar and dot may
-/// then stand apart as two pieces (tuning 1723: a bar of 4 rows for 5,
-/// centred 3 rows of 17 over its place). A quarter, half way to the gap
-/// between two cells, half a spacing off, where the glass between two
-/// balls shows; not fitted.
-const GLYPH_RHYTHM_SLACK: f32 = 0.25;
-
-/// A glyph's centre row, as [`glyph_centres`] gives it.
-fn centre(g: &(u32, u32)) -> f32 {
-    ((g.0 + g.1) / 2) as f32
-}
-
-/// The median spacing of `glyphs` (first and last rows, top down), where at
-/// least three stand evenly apart: every spacing within `spread` of it.
-fn even_spacing(glyphs: &[(u32, u32)], spread: f32) -> Option<f32> {
-    let gaps: Vec<f32> = glyphs.windows(2).map(|w| centre(&w[1]) - centre(&w[0])).collect();
-    let mid = super::super::median(gaps.clone());
-    (glyphs.len() >= 3 && gaps.iter().all(|&g| (g - mid).abs() <= mid * spread)).then_some(mid)
 }
 
 /// Where a glyph row's cell colour is taken from.

@@ -390,3 +390,13 @@ fn glyphs_are_sought_again_where_the_top_rose_over_hidden_cells() {
     // from the body's top measured only: four for six hidden slots.
     crate::vision::water::regrid::tests::reads_exactly(88690);
 }
+
+#[test]
+fn three_faint_glyphs_one_in_each_cell_of_their_dark_run_mark_the_hidden_cells() {
+    // Tuning 1620: wine glasses of four layers 7 rows tall, one shown over
+    // three hidden cells, each marked by a dash of 3 rows, fainter than a
+    // glyph's white. The three dashes, one in the middle of each cell of a
+    // dark run three cells long, were not taken (four were needed), and
+    // the grid was fitted to three layers.
+    crate::vision::water::regrid::tests::reads_exactly(1620);
+}

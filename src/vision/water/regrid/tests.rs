@@ -360,3 +360,13 @@ fn slots_in_pairs_from_one_place_only_are_a_grid_at_half_the_unit() {
     let one_colour = vec![vec![red; 5], vec![blue; 5], vec![green; 5]];
     assert_eq!(paired_from(&detection(one_colour)), None);
 }
+
+#[test]
+fn a_colour_like_the_hidden_cells_is_read_again_with_the_glass_taken_for_empty() {
+    // Fresh 89973: bulbs of grey glass on a dark board, each filled one
+    // showing one layer over five hidden. The empty bulb read full of its
+    // glass, six slots of a colour like the hidden cells: that doubt alone,
+    // not a count that failed, stopped the reading, and the glass taken
+    // for empty was not tried.
+    reads_exactly(89973);
+}

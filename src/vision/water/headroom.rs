@@ -44,11 +44,15 @@ pub(super) fn mark_tinted_headroom(profiles: &mut [Profile]) -> Option<[u8; 3]> 
     let glass = glass_of_empty_vessels(profiles)?;
     let lab = to_lab(glass);
     let like = |run: &Run| delta_e(to_lab(run.color), lab) < SAME_COLOR_MAX_DELTA_E;
+    // The glass tops a vessel where its first run that is a layer's height
+    // or that glass (a headroom shorter than a layer: fresh 80838, grey
+    // glass 0.4 of a layer over full hurricane glasses) is that glass, with
+    // a layer under it.
     let topped = profiles
         .iter()
         .filter(|p| {
-            let mut long = long_runs(p);
-            long.next().is_some_and(|first| !first.empty && like(first)) && long.next().is_some()
+            let mut runs = p.runs.iter().filter(|r| is_long(r, p) || !r.empty && like(r));
+            runs.next().is_some_and(|first| !first.empty && like(first)) && runs.any(|r| is_long(r, p))
         })
         .count();
     if topped < LEAST_TOPPED {
@@ -105,7 +109,12 @@ fn glass_of_empty_vessels(profiles: &[Profile]) -> Option<[u8; 3]> {
 
 /// A profile's runs tall enough to be a layer, top first.
 fn long_runs(p: &Profile) -> impl Iterator<Item = &Run> {
-    p.runs.iter().filter(|r| r.y1 - r.y0 >= p.shortest_layer)
+    p.runs.iter().filter(|r| is_long(r, p))
+}
+
+/// Whether `run` is tall enough to be a layer of `p`.
+fn is_long(run: &Run, p: &Profile) -> bool {
+    run.y1 - run.y0 >= p.shortest_layer
 }
 
 /// Whether a `?` glyph stands in `run`.
@@ -157,6 +166,31 @@ mod tests {
         let mut profiles = headroom_and_an_empty_vessel();
         assert!(mark_tinted_headroom(&mut profiles).is_some());
         assert_eq!(empty_flags(&profiles), [vec![true, false, false], vec![true, false, false], vec![true]]);
+    }
+
+    #[test]
+    fn glass_shorter_than_a_layer_over_the_liquid_is_marked_empty_too() {
+        // Fresh 80838's shape: full vessels under a headroom of glass a
+        // third of a layer tall, shorter than any layer, and an empty one.
+        let mut profiles = vec![
+            vessel(&[(163, 175, GLASS), (175, 240, RED), (240, 277, BLUE)]),
+            vessel(&[(163, 175, GLASS), (175, 240, BLUE), (240, 277, RED)]),
+            vessel(&[(163, 277, GLASS)]),
+        ];
+        assert!(mark_tinted_headroom(&mut profiles).is_some());
+        assert_eq!(empty_flags(&profiles), [vec![true, false, false], vec![true, false, false], vec![true]]);
+        // A short run of another colour over the glass is passed over.
+        profiles[0].runs.insert(0, Run { y0: 160, y1: 163, color: RED, empty: false });
+        profiles[1].runs.insert(0, Run { y0: 160, y1: 163, color: RED, empty: false });
+        profiles.iter_mut().flat_map(|p| p.runs.iter_mut()).for_each(|r| r.empty = false);
+        assert!(mark_tinted_headroom(&mut profiles).is_some());
+        assert_eq!(
+            empty_flags(&profiles),
+            [vec![false, true, false, false], vec![false, true, false, false], vec![true]]
+        );
+        // Fresh 80838 read whole: the empty glasses' run from the rim no
+        // longer fits a grid of half the unit.
+        crate::vision::water::regrid::tests::reads_exactly(80838);
     }
 
     #[test]

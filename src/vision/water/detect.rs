@@ -200,12 +200,9 @@ fn sample_tube(
         // it looks like a dark board beside it (tuning 2889: grey cells on
         // a dark olive board read as empty glass).
         let glyph_cell = !sampling.glyphless() && glyph_in_rows && slots::is_dark_grey(color);
-        board_like_cells |= glyph_cell && board::looks_empty_through(color, board, sampling.glass);
-        let (sample, seen) = if !liquid_ended
-            && !glyph_cell
-            && !under_surface(rect)
-            && board::looks_empty_through(color, board, sampling.glass)
-        {
+        let looks_empty = board::looks_empty_through(color, board, sampling.glass);
+        board_like_cells |= glyph_cell && looks_empty;
+        let (sample, seen) = if !liquid_ended && !glyph_cell && !under_surface(rect) && looks_empty {
             (SlotSample::Empty, color)
         } else if sampling.glyphless() {
             (SlotSample::Color(color), color)

@@ -8,7 +8,9 @@
 //! slots read as a colour, bottom first, as sampled (RGB). With `RAW` set,
 //! also the generated picture alone to `OUT_DIR/seed-N-raw.png`. With
 //! `CROP=x,y,w,h,k` set, that part of the generated picture enlarged k
-//! times to `OUT_DIR/seed-N-crop.png`.
+//! times to `OUT_DIR/seed-N-crop.png`. With `PIX=x0,x1,y0,y1` set, also
+//! each row's pixels of the generated picture from column x0 to x1, rows
+//! y0 to y1 (the colours a profile's strip reads, one by one).
 //! `cargo run --release --example synthetic_debug -- OUT_DIR SEED...`
 use snapsolve::synthetic::water::generate::case;
 use snapsolve::vision::water::{ReadOptions, read};
@@ -29,6 +31,14 @@ fn main() {
         let (w, h) = c.picture.dimensions();
         if let Some(d) = sight.detection.as_ref().filter(|_| sight.read.is_err()) {
             println!("seed {seed} class {}", class(&c, d));
+        }
+        if let Ok(pix) = std::env::var("PIX") {
+            // x0,x1,y0,y1: each row's pixels from column x0 to x1.
+            let v: Vec<u32> = pix.split(',').map(|n| n.parse().expect("a number")).collect();
+            for y in v[2]..v[3] {
+                let row: Vec<String> = (v[0]..v[1]).map(|x| format!("{:?}", c.picture.get_pixel(x, y).0)).collect();
+                println!("  row {y}: {}", row.join(" "));
+            }
         }
         if dir.as_os_str() != "-" {
             let mut both = image::RgbImage::new(w * 2, h);

@@ -128,7 +128,9 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
                 .map(|v| v.scaled(small_scale / scale, w, h))
                 .collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
-            let profiles = found.iter().map(|v| slots::vessel_profile(&working, v, &outlines, floor)).collect();
+            let mut profiles: Vec<Profile> =
+                found.iter().map(|v| slots::vessel_profile(&working, v, &outlines, floor)).collect();
+            slots::lower_to_liquid_bottom(&working, &found, &mut profiles, &outlines);
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
             (boxes, profiles)
         }

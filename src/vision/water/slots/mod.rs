@@ -16,8 +16,10 @@ use super::vessels::Vessel;
 use crate::geometry::Rect;
 use crate::imaging::color::median_color;
 
+mod bottom;
 mod glyphs;
 mod top;
+pub(super) use bottom::lower_to_liquid_bottom;
 #[cfg(test)]
 use glyphs::DARK_GREEN;
 use glyphs::GLYPH_ABOVE_CELL;

@@ -73,6 +73,9 @@ pub(crate) fn lower_to_liquid_bottom(img: &RgbImage, vessels: &[Vessel], profile
             }
             // A layer under the bottom goes on from the last run where it
             // is that run's colour, and is a layer of its own where not.
+            // A vessel of the row that showed none (an empty one's glass,
+            // or liquid whose last rows were not told) rests on the row's
+            // bottom all the same: its last run goes on down to it.
             let last = p.runs.iter().rposition(|r| r.y1 + SURFACE_GAP >= bottom);
             match last {
                 Some(j) if layers.first().is_none_or(|l| color_distance(l.color, p.runs[j].color) <= RUN_STEP) => {

@@ -39,8 +39,12 @@ const BANDS_LEFT_OUT: f32 = 2.0;
 /// doc). `vessels` and `profiles` are in the same order; `others` are all
 /// vessels' boxes (to find the board beside each).
 pub(crate) fn lower_to_liquid_bottom(img: &RgbImage, vessels: &[Vessel], profiles: &mut [Profile], others: &[Rect]) {
+    let liquids = liquid_runs(profiles);
     let under: Vec<Vec<Run>> = (0..profiles.len())
-        .map(|i| layers_under(img, &vessels[i], &profiles[i], others, &liquids_elsewhere(profiles, i)))
+        .map(|i| {
+            let elsewhere: Vec<Lab> = liquids.iter().filter(|&&(j, _)| j != i).map(|&(_, lab)| lab).collect();
+            layers_under(img, &vessels[i], &profiles[i], others, &elsewhere)
+        })
         .collect();
     let mut bottoms: Vec<u32> = profiles.iter().map(|p| p.bottom).collect();
     bottoms.sort_unstable();
@@ -179,15 +183,15 @@ fn layers_under(img: &RgbImage, v: &Vessel, p: &Profile, others: &[Rect], liquid
         .collect()
 }
 
-/// The colours (CIELAB) of the long runs of liquid in the profiles other
-/// than the `i`th: the level's liquids, as far as the others show them.
-fn liquids_elsewhere(profiles: &[Profile], i: usize) -> Vec<Lab> {
+/// The colours (CIELAB) of the long runs of liquid in `profiles`, each
+/// with its profile's index: the level's liquids, as far as the profiles
+/// show them (a vessel's own are left out of what it is compared with).
+fn liquid_runs(profiles: &[Profile]) -> Vec<(usize, Lab)> {
     profiles
         .iter()
         .enumerate()
-        .filter(|&(j, _)| j != i)
-        .flat_map(|(_, q)| {
-            q.runs.iter().filter(|r| !r.empty && r.y1 - r.y0 >= q.shortest_layer).map(|r| to_lab(r.color))
+        .flat_map(|(j, q)| {
+            q.runs.iter().filter(|r| !r.empty && r.y1 - r.y0 >= q.shortest_layer).map(move |r| (j, to_lab(r.color)))
         })
         .collect()
 }

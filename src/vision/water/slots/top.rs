@@ -275,22 +275,35 @@ fn is_among(rows: &[Lab], color: [u8; 3]) -> bool {
 /// 7). The outline is one stroke all round, so the stroke across the
 /// body's top is the colour of the one under the liquid's bottom: a run
 /// starting on the body's top whose colour (within one colour's spread)
-/// starts under the bottom at once and goes on for at least half its
-/// height is the stroke, and the body starts below it. (Counted anywhere
+/// starts under the bottom at once (under the last liquid's rows, where
+/// they go on under the bottom measured) and goes on for at least half
+/// its height is the stroke, and the body starts below it. (Counted anywhere
 /// under the bottom, a dark green top layer matched the dark board under
 /// a flask, tuning 4835.)
 pub(super) fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
     let on_top = |run: &&Run| !run.empty && run.y0 <= p.top + SURFACE_GAP;
     let Some(&first) = p.runs.first().filter(on_top).filter(|_| p.runs.len() >= 2) else { return };
     let height = first.y1 - first.y0;
-    let end = (p.bottom + height + SURFACE_GAP).min(img.height());
+    let end = (p.bottom + 2 * height + SURFACE_GAP).min(img.height());
     if end <= p.bottom {
         return;
     }
     let under = row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1);
     let stroke = to_lab(first.color);
     let like = |c: &[u8; 3]| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E;
-    let Some(start) = under.iter().take(SURFACE_GAP as usize + 1).position(like) else { return };
+    // The last liquid may go on a few rows under the bottom measured (an
+    // enlarged copy blurs the bottom's edge over more rows than an edge
+    // spans): the stroke starts at once under where it ends (fresh 89294:
+    // wine glasses full to their rim, doubled, the stroke 2 rows under
+    // the red bottom layer's last rows). A liquid of the stroke's colour
+    // is not followed: its rows and the stroke's are not told apart.
+    let last = p.runs.last().filter(|r| !r.empty && !like(&r.color)).map(|r| to_lab(r.color));
+    let liquid =
+        last.map_or(0, |l| under.iter().take_while(|c| delta_e(to_lab(**c), l) < SAME_COLOR_MAX_DELTA_E).count());
+    let Some(start) = under.iter().skip(liquid).take(SURFACE_GAP as usize + 1).position(like).map(|i| i + liquid)
+    else {
+        return;
+    };
     let thick = under[start..].iter().take_while(|c| like(c)).count() as u32;
     if thick * 2 >= height {
         p.runs.remove(0);

@@ -197,6 +197,38 @@ fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
 }
 
 #[test]
+fn a_rims_stroke_under_the_last_liquid_going_on_under_the_bottom_is_no_liquid() {
+    // Fresh 89294's wine glasses full to the rim, doubled: the bottom
+    // measured a few rows into the last layer, whose blurred rows go on
+    // past an edge's before the stroke starts under them.
+    let white = [250, 250, 250];
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
+    fill(&mut img, 20..30, white);
+    vessel.outer.y1 = 197;
+    fill(&mut img, 180..185, [40, 40, 200]);
+    let first = |img: &RgbImage| {
+        let p = vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width);
+        (p.top, p.runs.first().map(|r| r.color))
+    };
+    // Board under the liquid's end, then the stroke: not the outline's.
+    fill(&mut img, 189..197, white);
+    assert_eq!(first(&img), (20, Some(white)));
+    // The stroke at once under the liquid's end: the outline.
+    fill(&mut img, 185..189, white);
+    let (top, colour) = first(&img);
+    assert_eq!(top, 30);
+    assert_ne!(colour, Some(white));
+    // A last liquid of the stroke's colour is not followed into the
+    // stroke: the stroke at once under the bottom is still the outline.
+    let pale = [236, 236, 242];
+    fill(&mut img, 145..180, pale);
+    fill(&mut img, 180..189, white);
+    let (top, colour) = first(&img);
+    assert_eq!(top, 30);
+    assert_ne!(colour, Some(white));
+}
+
+#[test]
 fn a_glyph_the_body_top_measured_cuts_leaves_its_hidden_cell_going_on_above() {
     // A red layer (rows 80-110) over hidden cells (dark grey, 110-180) on
     // pale paper, each with a white glyph in its middle (rows 120-130 and

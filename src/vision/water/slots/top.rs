@@ -289,8 +289,9 @@ pub(super) fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
         return;
     }
     let under = row_colors(img, p.columns.0, p.columns.1, p.bottom, end, 1);
+    let near = |c: &[u8; 3], lab: Lab| delta_e(to_lab(*c), lab) < SAME_COLOR_MAX_DELTA_E;
     let stroke = to_lab(first.color);
-    let like = |c: &[u8; 3]| delta_e(to_lab(*c), stroke) < SAME_COLOR_MAX_DELTA_E;
+    let like = |c: &[u8; 3]| near(c, stroke);
     // The last liquid may go on a few rows under the bottom measured (an
     // enlarged copy blurs the bottom's edge over more rows than an edge
     // spans): the stroke starts at once under where it ends (fresh 89294:
@@ -298,8 +299,7 @@ pub(super) fn drop_rim_stroke(img: &RgbImage, p: &mut Profile) {
     // the red bottom layer's last rows). A liquid of the stroke's colour
     // is not followed: its rows and the stroke's are not told apart.
     let last = p.runs.last().filter(|r| !r.empty && !like(&r.color)).map(|r| to_lab(r.color));
-    let liquid =
-        last.map_or(0, |l| under.iter().take_while(|c| delta_e(to_lab(**c), l) < SAME_COLOR_MAX_DELTA_E).count());
+    let liquid = last.map_or(0, |l| under.iter().take_while(|c| near(c, l)).count());
     let Some(start) = under.iter().skip(liquid).take(SURFACE_GAP as usize + 1).position(like).map(|i| i + liquid)
     else {
         return;

@@ -169,19 +169,40 @@ fn the_liquids_lit_surface_between_it_and_the_glass_above_is_no_layer() {
     assert_eq!(p.top, 80, "{:?}", p.runs);
 }
 
+/// The colour of the rim's stroke.
+const RIM: [u8; 3] = [250, 250, 250];
+
+/// The made-up vessel on its dark board with its rim's stroke thickened
+/// to rows 20-30 ([`RIM`]), its box reaching down to row `box_bottom`.
+fn rimmed_vessel(box_bottom: u32) -> (RgbImage, Vessel) {
+    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
+    fill(&mut img, 20..30, RIM);
+    vessel.outer.y1 = box_bottom;
+    (img, vessel)
+}
+
+/// The body's top read and the colour of the first run under it.
+fn top_and_first(img: &RgbImage, vessel: &Vessel) -> (u32, Option<[u8; 3]>) {
+    let p = vessel_profile(img, vessel, &[vessel.outer], RunFloor::Width);
+    (p.top, p.runs.first().map(|r| r.color))
+}
+
+/// Asserts the rim's stroke was left out: the body starts under it, on a
+/// run of another colour.
+fn assert_rim_left_out(img: &RgbImage, vessel: &Vessel) {
+    let (top, colour) = top_and_first(img, vessel);
+    assert_eq!(top, 30);
+    assert_ne!(colour, Some(RIM));
+}
+
 #[test]
 fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
     // Tuning 9405's wine glasses: the outline's stroke, 10 rows thick,
     // across the body's top the liquid finder measures from, and under
     // the liquid's bottom.
-    let white = [250, 250, 250];
-    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
-    fill(&mut img, 20..30, white);
-    vessel.outer.y1 = 195;
-    let first = |img: &RgbImage| {
-        let p = vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width);
-        (p.top, p.runs.first().map(|r| r.color))
-    };
+    let white = RIM;
+    let (mut img, vessel) = rimmed_vessel(195);
+    let first = |img: &RgbImage| top_and_first(img, &vessel);
     // No stroke under the bottom: the white run may be liquid, and stays.
     assert_eq!(first(&img), (20, Some(white)));
     // The stroke a few rows of board under the bottom, as under a
@@ -191,9 +212,7 @@ fn a_rims_thick_stroke_drawn_under_the_bottom_too_is_no_liquid() {
     // Under the bottom at once, as thick: the outline. The body starts
     // below it, on the glass.
     fill(&mut img, 180..186, white);
-    let (top, colour) = first(&img);
-    assert_eq!(top, 30);
-    assert_ne!(colour, Some(white));
+    assert_rim_left_out(&img, &vessel);
 }
 
 #[test]
@@ -201,31 +220,22 @@ fn a_rims_stroke_under_the_last_liquid_going_on_under_the_bottom_is_no_liquid() 
     // Fresh 89294's wine glasses full to the rim, doubled: the bottom
     // measured a few rows into the last layer, whose blurred rows go on
     // past an edge's before the stroke starts under them.
-    let white = [250, 250, 250];
-    let (mut img, mut vessel) = vessel_on_board([30, 30, 30], 20);
-    fill(&mut img, 20..30, white);
-    vessel.outer.y1 = 197;
+    let white = RIM;
+    let (mut img, vessel) = rimmed_vessel(197);
     fill(&mut img, 180..185, [40, 40, 200]);
-    let first = |img: &RgbImage| {
-        let p = vessel_profile(img, &vessel, &[vessel.outer], RunFloor::Width);
-        (p.top, p.runs.first().map(|r| r.color))
-    };
+    let first = |img: &RgbImage| top_and_first(img, &vessel);
     // Board under the liquid's end, then the stroke: not the outline's.
     fill(&mut img, 189..197, white);
     assert_eq!(first(&img), (20, Some(white)));
     // The stroke at once under the liquid's end: the outline.
     fill(&mut img, 185..189, white);
-    let (top, colour) = first(&img);
-    assert_eq!(top, 30);
-    assert_ne!(colour, Some(white));
+    assert_rim_left_out(&img, &vessel);
     // A last liquid of the stroke's colour is not followed into the
     // stroke: the stroke at once under the bottom is still the outline.
     let pale = [236, 236, 242];
     fill(&mut img, 145..180, pale);
     fill(&mut img, 180..189, white);
-    let (top, colour) = first(&img);
-    assert_eq!(top, 30);
-    assert_ne!(colour, Some(white));
+    assert_rim_left_out(&img, &vessel);
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod rhythm;
 use super::is_stroke_above;
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::median_color;
-use rhythm::{GLYPH_RHYTHM_SLACK, centre, even_spacing, one_per_cell};
+use rhythm::{continued, even_spacing, one_per_cell};
 
 /// The hidden layer's cell is dark and of little colour: no lighter than
 /// the grey (110, 110, 110) that bounded it when the reader was built
@@ -231,41 +231,10 @@ fn glyphs_of(
     } else {
         glyphs.into_iter().filter(tall).collect()
     };
-    // Glyphs standing evenly apart go on down the tube where their rhythm
-    // says, though a narrow bottom brings the walls or a highlight streak
-    // into the strip there, so that its median is no cell's (tuning 1721,
-    // a wine glass's bottom glyph on a third cell, two fifths glyph and the
-    // rest a grey streak): the next glyph is sought on the cell going on
-    // from above ([`Cell::GoingOn`]), within [`GLYPH_RHYTHM_SLACK`] of
-    // one spacing under the last, where the glyphs found keep their
-    // spacing within that slack (their centres, bar and dot or bar alone,
-    // jitter a row or two more than [`GLYPH_SPACING_SPREAD`] allows). Only
-    // there: the glass between two dark balls is bright between their dark
-    // curves too, half a spacing off.
-    if let Some(mid) = even_spacing(&found, GLYPH_RHYTHM_SLACK) {
-        while let Some(&last) = found.last() {
-            // The pieces in the next glyph's cell, half a spacing either
-            // side of its place, are its strokes.
-            let next = centre(&last) + mid;
-            let cell = ((next - mid / 2.0) as u32).max(last.1 + 1)..((next + mid / 2.0) as u32).min(y1);
-            let strokes = pieces(cell.filter(|&y| is_glyph_row(y, Cell::GoingOn)));
-            let glyph = strokes.first().zip(strokes.last()).map(|(first, last)| (first.0, last.1));
-            // The cell goes on under the glyph, past the anti-aliased row
-            // under its strokes: a bright curve ending the strip (a bulb's
-            // round bottom under its last hidden cell, fresh 89525) has no
-            // cell under it.
-            let cell_under = |g: &(u32, u32)| dark_row(g.1 + 2);
-            let placed = |g: &(u32, u32)| (centre(g) - next).abs() <= mid * GLYPH_RHYTHM_SLACK;
-            // A glyph the walls cut a row or two off keeps most of its
-            // height; a curve's sliver does not (test 1000878: 2-4 rows
-            // under balls' glyphs of 9-10).
-            let tall = |g: &(u32, u32)| (g.1 - g.0 + 1) * 2 > last.1 - last.0 + 1;
-            match glyph.filter(|g| placed(g) && cell_under(g) && tall(g)) {
-                Some(g) => found.push(g),
-                None => break,
-            }
-        }
-    }
+    // Glyphs standing evenly apart go on up and down the tube where their
+    // rhythm says ([`continued`]), each sought on the cell going on from
+    // above ([`Cell::GoingOn`]).
+    continued(&mut found, (y0, y1), |y| is_glyph_row(y, Cell::GoingOn), dark_row);
     found
 }
 

@@ -1,4 +1,5 @@
 //! Development aid: print the profiles and slot geometry of screenshots.
+use snapsolve::vision::water::TubeStrip;
 use snapsolve::vision::water::slots::{profile, sample_slot, slot_geometry, slot_rects};
 use snapsolve::vision::water::tubes::{Gradients, TubeFinding, find_tubes};
 
@@ -10,7 +11,16 @@ fn main() {
         let tubes = find_tubes(&g, &opts);
         let profiles: Vec<_> = tubes
             .iter()
-            .map(|t| profile(&img, &g, t, &tubes.iter().map(|t| t.outer).collect::<Vec<_>>(), opts.edge_threshold))
+            .map(|t| {
+                profile(
+                    &img,
+                    &g,
+                    t,
+                    &tubes.iter().map(|t| t.outer).collect::<Vec<_>>(),
+                    opts.edge_threshold,
+                    TubeStrip::Wide,
+                )
+            })
             .collect();
         let geo = slot_geometry(&profiles);
         println!("{path}: {} tubes, {geo:?}", tubes.len());

@@ -414,7 +414,7 @@ mod tests {
             outlines: &outlines,
             glass: None,
             glyph_tubes: 1,
-            finder: Finder::Walls(super::super::zoom::WallEdge::Full),
+            finder: Finder::Walls(super::super::zoom::WallEdge::Full, super::super::zoom::TubeStrip::Wide),
         };
         let read = |glyphs| sample_tube(&sampling, &tube, &rects, &prof(glyphs), None, 1).map(|t| t.samples);
         let (hidden, liquid) = (SlotSample::Hidden, SlotSample::Color(brown));

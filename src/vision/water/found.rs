@@ -88,7 +88,7 @@ pub(super) type FoundBy<'a> = Result<Found<'a>, VisionError>;
 pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> FoundBy<'a> {
     let (working, scale) = working_copy(image, look.zoom);
     let (boxes, mut profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
-        Finder::Walls(edge) => {
+        Finder::Walls(edge, strip) => {
             let g = Gradients::new(&working);
             let tubes = match edge {
                 WallEdge::Full => options.tubes,
@@ -112,7 +112,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
             let profiles = found
                 .iter()
                 .filter(|t| t.lock_icon.is_none())
-                .map(|t| profile(&working, &g, t, &outlines, tubes.edge_threshold))
+                .map(|t| profile(&working, &g, t, &outlines, tubes.edge_threshold, strip))
                 .collect();
             (found, profiles)
         }
@@ -140,7 +140,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
     // (Known by then, such glass is not taken for a row drawn alike.)
     let (boxes, mut profiles) = match look.finder {
         Finder::Liquid(..) => without_rows_drawn_alike(boxes, profiles),
-        Finder::Walls(_) => (boxes, profiles),
+        Finder::Walls(..) => (boxes, profiles),
     };
     if boxes.len() < 2 {
         return Err(VisionError::NoTubes);

@@ -52,8 +52,8 @@ use regrid::Grid;
 use slots::RunFloor;
 use tubes::TubeFinding;
 use vessels::Anchoring;
-pub use zoom::WORKING_HEIGHT;
 use zoom::{Finder, Look, WallEdge, Zoom};
+pub use zoom::{TubeStrip, WORKING_HEIGHT};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
 /// it to be a hidden layer (the `?` glyph) rather than a dark liquid. Set
@@ -204,8 +204,8 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid. `liquid` holds the vessels the liquid shows once they are found.
 fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
-    let walls = |edge| {
-        let mut sight = regrid::read_by(image, options, Look { finder: Finder::Walls(edge), zoom }, liquid);
+    let walls = |edge, strip| {
+        let mut sight = regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom }, liquid);
         if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
             && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
                 .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
@@ -214,7 +214,7 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
         }
         sight
     };
-    let by_walls = walls(WallEdge::Full);
+    let by_walls = walls(WallEdge::Full, TubeStrip::Wide);
     if by_walls.read.is_ok() {
         return by_walls;
     }
@@ -225,13 +225,13 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     // could not read is no evidence: it is neither told nor what a
     // reading by the liquid is compared with (a highlight's or a textured
     // board's edges can make faint walls).
-    let by_faint_walls = || {
-        let faint = walls(WallEdge::Faint);
+    let by_faint_walls = |strip| {
+        let faint = walls(WallEdge::Faint, strip);
         let passes = faint.detection.as_ref().filter(|_| faint.read.is_ok());
         passes.is_some_and(|d| doubts::left_out_by_walls(&liquid.outlines(image), d).is_none()).then_some(faint)
     };
     let walls_found_none = matches!(by_walls.read, Err(VisionError::NoTubes));
-    if walls_found_none && let Some(faint) = by_faint_walls() {
+    if walls_found_none && let Some(faint) = by_faint_walls(TubeStrip::Wide) {
         return faint;
     }
     // Vessels of another shape: read again by the liquid; where that
@@ -270,7 +270,19 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     // strength may have found the filled tubes and missed empty ones
     // outlined in white on a pale board (tuning 1865), or found only a
     // highlight or a button.
-    if !walls_found_none && let Some(faint) = by_faint_walls() {
+    if !walls_found_none && let Some(faint) = by_faint_walls(TubeStrip::Wide) {
+        return faint;
+    }
+    // Where nothing else gives a reading, the tubes the walls found, then
+    // the faint walls', read down the middle third ([`TubeStrip::Middle`]:
+    // a ball sort's small balls).
+    if !walls_found_none {
+        let middle = walls(WallEdge::Full, TubeStrip::Middle);
+        if middle.read.is_ok() {
+            return middle;
+        }
+    }
+    if let Some(faint) = by_faint_walls(TubeStrip::Middle) {
         return faint;
     }
     // Else the first answer stands (its sentence is about the tubes the
@@ -415,82 +427,4 @@ pub(super) fn median<T: Copy + Default + PartialOrd>(mut v: Vec<T>) -> T {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::{Rect, TubeLayout};
-    use crate::puzzle::water::renamed_in_order;
-
-    /// A failed reading of three tubes of `capacity` slots.
-    fn sight(capacity: usize) -> WaterSight {
-        let tube = |x0: u32| TubeLayout { outer: Rect { x0, x1: x0 + 30, y0: 0, y1: 100 }, slots: Vec::new() };
-        let detection = Detection {
-            image_width: 200,
-            image_height: 100,
-            tubes: vec![tube(10), tube(50), tube(90)],
-            samples: vec![vec![SlotSample::Empty; capacity]; 3],
-            locks: vec![None; 3],
-            raw: vec![Vec::new(); 3],
-            capacity,
-            lit: Vec::new(),
-            capped: Vec::new(),
-        };
-        WaterSight { detection: Some(detection), read: Err(VisionError::NoTubes) }
-    }
-
-    #[test]
-    fn a_band_floor_reading_of_two_layers_fewer_than_the_grid_measured_before_is_another_unit() {
-        // Fresh 81854 at its largest look: the width floor's grid of seven
-        // layers, the band floor's of four.
-        assert!(coarser(&sight(4), &sight(7)));
-        // One layer fewer mends a grid too fine (fresh 73032); as many or
-        // more is no coarser unit.
-        assert!(!coarser(&sight(4), &sight(5)));
-        assert!(!coarser(&sight(7), &sight(7)));
-        assert!(!coarser(&sight(8), &sight(7)));
-        // Where the first measured no grid, nothing to compare.
-        let unmeasured = WaterSight { detection: None, read: Err(VisionError::NoTubes) };
-        assert!(!coarser(&sight(4), &unmeasured));
-    }
-
-    /// The reading of `picture` by its walls at `edge`, shrunk to fit.
-    fn by_walls_at_fit(picture: &RgbImage, edge: WallEdge) -> WaterSight {
-        let look = Look { finder: Finder::Walls(edge), zoom: Zoom::Fit };
-        regrid::read_by(picture, &ReadOptions::default(), look, &LiquidVessels::default())
-    }
-
-    /// Asserts that `case` is read exactly.
-    fn read_exactly(case: &crate::synthetic::water::generate::Case) {
-        let read = read(&case.picture, &ReadOptions::default()).read.expect("read by the fainter walls");
-        assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
-    }
-
-    #[test]
-    fn tubes_whose_outline_is_just_under_the_walls_threshold_are_read_by_fainter_walls() {
-        // Generated tuning case 1187: nine ball tubes outlined in white on
-        // a pale cloudy board (a 360x753 JPEG), an edge of 39 down their
-        // walls against the threshold's 40. The walls finder sees no tube
-        // at full strength; the liquid finder takes each ball for a vessel.
-        let case = crate::synthetic::water::generate::case(1187);
-        let [full, faint] = [WallEdge::Full, WallEdge::Faint].map(|edge| by_walls_at_fit(&case.picture, edge));
-        assert!(matches!(full.read, Err(VisionError::NoTubes)), "{:?}", full.read);
-        assert_eq!(faint.detection.map(|d| d.tubes.len()), Some(9));
-        read_exactly(&case);
-    }
-
-    #[test]
-    fn where_the_walls_found_tubes_they_could_not_read_and_the_liquid_none_fainter_walls_are_read() {
-        // Generated tuning case 1865: eleven tubes outlined in white on
-        // lined paper (a 360x791 JPEG), two of the three in the last row
-        // empty. The walls at full strength find the nine filled tubes
-        // and miss the empty ones (their row refused as off centre), and
-        // the readings by the liquid are refused too. At half the
-        // threshold the walls find all eleven, read exactly.
-        let case = crate::synthetic::water::generate::case(1865);
-        let [full, faint] = [WallEdge::Full, WallEdge::Faint].map(|edge| by_walls_at_fit(&case.picture, edge));
-        assert!(full.read.is_err() && !matches!(full.read, Err(VisionError::NoTubes)), "{:?}", full.read);
-        assert_eq!(full.detection.map(|d| d.tubes.len()), Some(9));
-        assert!(faint.read.is_ok(), "{:?}", faint.read);
-        assert_eq!(faint.detection.map(|d| d.tubes.len()), Some(11));
-        read_exactly(&case);
-    }
-}
+mod tests;

@@ -119,13 +119,33 @@ pub(super) enum Finder {
     /// By their straight walls and closed bottoms ([`super::tubes`]): test
     /// tubes, bottles and ball tubes, and locked tubes by their icon; at
     /// the wall finder's edge threshold or, where that gives no reading,
-    /// at a fainter one ([`WallEdge`]).
-    Walls(WallEdge),
+    /// at a fainter one ([`WallEdge`]), each tube read down the strip
+    /// given ([`TubeStrip`]).
+    Walls(WallEdge, TubeStrip),
     /// By their liquid and their silhouette ([`super::vessels`]), whatever
     /// their shape, profiles keeping runs down to the floor given, the
     /// template of the vessel made of the columns the anchoring says:
     /// tried when the walls give no reading that passes every check.
     Liquid(RunFloor, Anchoring),
+}
+
+/// The columns of a tube found by its walls that its runs are read from
+/// and its slots sampled across (its glyphs are sought in the middle 60%
+/// either way, [`super::slots::profile`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TubeStrip {
+    /// The middle 60%, as the reader was built: a row's median there is
+    /// the glass over a textured board or a cloud, not one patch of it.
+    Wide,
+    /// The middle third: a ball sort's small balls (0.41 of the glass's
+    /// width inside, in the generated themes) fill it over most of their
+    /// height, where the wide strip's median is the glass beside them (tuning
+    /// 2478, 3689, 3747: each ball's run too short for a layer, its slot's
+    /// median glass). Read where no other look gives a reading: its
+    /// narrower slots take one patch of a textured board behind empty
+    /// glass for a ball (tuning 3321, 3324: a mottled board; 4344: a
+    /// cloud in a tube's headroom).
+    Middle,
 }
 
 /// How strong an edge the wall finder takes for a wall.

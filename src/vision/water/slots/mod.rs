@@ -13,6 +13,7 @@ use image::RgbImage;
 pub use super::grid::{SlotGeometry, own_shift, slot_geometry};
 use super::tubes::{Gradients, TubeBox};
 use super::vessels::Vessel;
+use super::zoom::TubeStrip;
 use crate::geometry::Rect;
 use crate::imaging::color::median_color;
 
@@ -165,12 +166,24 @@ pub enum Top {
     BodyTop,
 }
 
-/// Reads the middle of a tube from top to bottom. `others` are all tube
-/// outlines (to find the board beside this one).
-pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], edge_threshold: u8) -> Profile {
+/// Reads the middle of a tube from top to bottom: its runs (and so its
+/// slots) down the strip `strip` says ([`WIDE_STRIP_INSET`],
+/// [`MIDDLE_STRIP_INSET`]), its glyphs down the wide one. `others` are
+/// all tube outlines (to find the board beside this one).
+pub fn profile(
+    img: &RgbImage,
+    g: &Gradients,
+    tube: &TubeBox,
+    others: &[Rect],
+    edge_threshold: u8,
+    strip: TubeStrip,
+) -> Profile {
     let r = tube.outer;
     let w = r.width();
-    let (sx0, sx1) = (r.x0 + w * 2 / 10, r.x1 - w * 2 / 10);
+    let columns = |inset: u32| {
+        let x0 = r.x0 + w * inset / 100;
+        (x0, (r.x1 - w * inset / 100).max(x0 + 1))
+    };
     // The outline's lowest edge below the walls, down the centre column.
     let cx = (r.x0 + r.x1) / 2;
     let search_end = (r.y1 + w / 2 + 8).min(img.height());
@@ -178,9 +191,36 @@ pub fn profile(img: &RgbImage, g: &Gradients, tube: &TubeBox, others: &[Rect], e
         .rev()
         .find(|&y| g.gy[(y * g.width + cx) as usize] >= edge_threshold)
         .unwrap_or(r.y1);
-    let (sx0, sx1) = (sx0.max(r.x0), sx1.max(sx0 + 1));
     // The liquid column ends where the last long run ends.
-    strip_profile(img, &r, (sx0, sx1), (r.y0, outer_bottom), (w / 10).max(3), others, None)
+    let runs = match strip {
+        TubeStrip::Wide => WIDE_STRIP_INSET,
+        TubeStrip::Middle => MIDDLE_STRIP_INSET,
+    };
+    let strips = Strips { runs: columns(runs), glyphs: columns(WIDE_STRIP_INSET) };
+    strip_profile(img, &r, strips, (r.y0, outer_bottom), (w / 10).max(3), others, None)
+}
+
+/// The share of a tube box's width, in percent, left out either side of
+/// [`TubeStrip::Wide`]: the middle 60%, as when the reader was built; a
+/// tube's glyphs are always sought there. In the middle third a small `?`
+/// was missed (tuning 765: dots in tubes 25 px wide; read without them,
+/// hidden cells stood on a grid one layer short, and the level read wrong).
+const WIDE_STRIP_INSET: u32 = 20;
+
+/// The share of a tube box's width, in percent, left out either side of
+/// [`TubeStrip::Middle`]: the middle third. A ball sort's smallest balls
+/// (0.41 of the glass's width inside in the generated themes, a little
+/// over a third of the box) fill it over most of their height, so a row's
+/// median there is the ball's. A liquid fills either strip.
+const MIDDLE_STRIP_INSET: u32 = 33;
+
+/// The columns a profile is read from.
+#[derive(Debug, Clone, Copy)]
+struct Strips {
+    /// The runs' (and the profile's [`Profile::columns`]).
+    runs: (u32, u32),
+    /// The glyphs'.
+    glyphs: (u32, u32),
 }
 
 /// The shortest run a vessel's profile keeps.
@@ -213,8 +253,9 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
         RunFloor::Width => r.width() / 10,
         RunFloor::Band => (r.width() / 10).min(half_band),
     };
-    let mut p =
-        strip_profile(img, &r, (sx0, sx1.max(sx0 + 1)), (vessel.top, bottom), least_run.max(2), others, Some(bottom));
+    let columns = (sx0, sx1.max(sx0 + 1));
+    let strips = Strips { runs: columns, glyphs: columns };
+    let mut p = strip_profile(img, &r, strips, (vessel.top, bottom), least_run.max(2), others, Some(bottom));
     p.shortest_layer = p.shortest_layer.min(half_band).max(2);
     p.top_is = Top::BodyTop;
     top::drop_rim_stroke(img, &mut p);
@@ -247,19 +288,21 @@ const LAYER_OF_BAND: f32 = 0.5;
 /// tuning seeds (a wine glass's bowl narrows fastest).
 const STRIP_SHARE: f32 = 0.35;
 
-/// The profile of the columns `sx0..sx1` of tube box `r` between rows
-/// `top..end`: its runs of at least `min_len` rows, each taken for empty
-/// glass when it looks like the board beside the tube, and its glyphs. The
-/// liquid's bottom is `bottom`, or where the last run ends.
+/// The profile of tube box `r` between rows `top..end`: the runs of at
+/// least `min_len` rows of its `strips.runs` columns, each taken for empty
+/// glass when it looks like the board beside the tube, and the glyphs of
+/// its `strips.glyphs` columns. The liquid's bottom is `bottom`, or where
+/// the last run ends.
 fn strip_profile(
     img: &RgbImage,
     r: &Rect,
-    (sx0, sx1): (u32, u32),
+    strips: Strips,
     (top, end): (u32, u32),
     min_len: u32,
     others: &[Rect],
     bottom: Option<u32>,
 ) -> Profile {
+    let (sx0, sx1) = strips.runs;
     let prof = row_colors(img, sx0, sx1, top, end, 1);
     let mut runs = runs(&prof, top, min_len);
     for run in &mut runs {
@@ -267,7 +310,14 @@ fn strip_profile(
         run.empty = super::board::looks_empty(run.color, super::board::sample_beside(img, r, &band, others));
     }
     let last = runs.last().map_or(end, |run| run.y1);
-    let glyphs = glyphs_down(img, r, (sx0, sx1), (top, end), bottom.unwrap_or(last), &prof);
+    let glyph_prof;
+    let glyph_prof = if strips.glyphs == strips.runs {
+        &prof
+    } else {
+        glyph_prof = row_colors(img, strips.glyphs.0, strips.glyphs.1, top, end, 1);
+        &glyph_prof
+    };
+    let glyphs = glyphs_down(img, r, strips.glyphs, (top, end), bottom.unwrap_or(last), glyph_prof);
     let glyph_rows = glyphs;
     let glyphs: Vec<u32> = glyph_rows.iter().map(|&(s, last)| (s + last) / 2).collect();
     hidden_runs_filled(&mut runs, &glyphs);

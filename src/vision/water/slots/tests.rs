@@ -1,6 +1,7 @@
 //! Tests of the profiles, glyphs and slots.
 
 use super::*;
+use crate::vision::water::zoom::TubeStrip;
 
 #[test]
 fn a_tinted_glyph_on_a_dark_cell_is_a_stroke_and_a_streak_over_dark_liquid_is_not() {
@@ -280,7 +281,7 @@ fn a_run_of_the_board_under_the_liquid_is_below_the_vessel() {
     }
     let g = Gradients::new(&img);
     let tube = TubeBox { outer: Rect { x0: 40, y0: 20, x1: 80, y1: 84 }, lock_icon: None, walls: true };
-    let p = profile(&img, &g, &tube, &[tube.outer], 30);
+    let p = profile(&img, &g, &tube, &[tube.outer], 30, TubeStrip::Wide);
     assert_eq!(p.runs.iter().filter(|r| !r.empty).count(), 3, "{:?}", p.runs);
     assert!(p.runs.last().is_some_and(|r| r.empty && r.y0 >= 84), "{:?}", p.runs);
     assert_eq!(p.bottom, 84);
@@ -399,4 +400,37 @@ fn three_faint_glyphs_one_in_each_cell_of_their_dark_run_mark_the_hidden_cells()
     // dark run three cells long, were not taken (four were needed), and
     // the grid was fitted to three layers.
     crate::vision::water::regrid::tests::reads_exactly(1620);
+}
+
+#[test]
+fn small_balls_make_a_run_each_down_the_middle_third() {
+    // Tuning 2478: balls 0.4 of the tube's width across, 18 rows apart, in
+    // pale glass on a grey board. Down the middle 60% a row's median is
+    // the ball's only over its middle 10 rows, under a layer's 12 (0.3 of
+    // the width): no layer is long enough, and the grid came from the gaps.
+    let (board, glass, ball) = ([120, 120, 120], [200, 200, 200], [30, 90, 200]);
+    let mut img = RgbImage::from_pixel(120, 140, image::Rgb(board));
+    for y in 20..122 {
+        for x in 42..78 {
+            img.put_pixel(x, y, image::Rgb(glass));
+        }
+    }
+    for k in 0..5 {
+        let cy = 30.0 + 18.0 * k as f32;
+        for y in 20..122 {
+            for x in 42..78 {
+                if (x as f32 + 0.5 - 60.0).hypot(y as f32 + 0.5 - cy) <= 8.0 {
+                    img.put_pixel(x, y, image::Rgb(ball));
+                }
+            }
+        }
+    }
+    let g = Gradients::new(&img);
+    let tube = TubeBox { outer: Rect { x0: 40, y0: 18, x1: 80, y1: 124 }, lock_icon: None, walls: true };
+    let balls = |strip| {
+        let p = profile(&img, &g, &tube, &[tube.outer], 30, strip);
+        p.runs.iter().filter(|r| r.color == ball && r.y1 - r.y0 >= p.shortest_layer).count()
+    };
+    assert_eq!(balls(TubeStrip::Middle), 5);
+    assert_eq!(balls(TubeStrip::Wide), 0);
 }

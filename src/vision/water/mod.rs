@@ -202,7 +202,9 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
-/// liquid. `liquid` holds the vessels the liquid shows once they are found.
+/// liquid, and last by the walls again, each tube read down its middle
+/// third ([`TubeStrip::Middle`]). `liquid` holds the vessels the liquid
+/// shows once they are found.
 fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
     let walls = |edge, strip| {
         let mut sight = regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom }, liquid);

@@ -53,8 +53,9 @@ pub(super) fn one_per_cell(glyphs: &[(u32, u32)], spacing: f32, rows: (u32, u32)
         && glyphs.iter().enumerate().all(|(k, g)| (centre(g) - middle(k)).abs() <= slack)
 }
 
-/// `found` (first and last rows, top down) gone on up and down the tube
-/// `rows` where their rhythm says, where they keep their spacing within
+/// `found` (first and last rows, top down) gone on between, up and down
+/// the tube `rows` where their rhythm says, where they keep their spacing
+/// (or stand whole spacings apart, [`spacing_over_gaps`]) within
 /// [`GLYPH_RHYTHM_SLACK`] (their centres, bar and dot or bar alone, jitter
 /// a row or two more than the spacing's spread allows): each next glyph
 /// is the strokes (`stroke_row`) in its cell, half a spacing either side
@@ -73,15 +74,16 @@ pub(super) fn one_per_cell(glyphs: &[(u32, u32)], spacing: f32, rows: (u32, u32)
 /// The cell goes on under each glyph (`dark`), past the anti-aliased row
 /// under its strokes: a bright curve ending the strip (a bulb's round
 /// bottom under its last hidden cell, fresh 89525) has no cell under it.
-/// A game draws its glyphs alike, so none is taller than the tallest found
-/// (tuning 1127: a dark ball's highlight over a ball sort's `!` glyphs,
-/// half as tall again, taken for one more).
-/// A glyph sought down keeps over half the height of the shortest glyph
-/// found before it: one the walls cut a row or two off keeps most of its height, a
-/// curve's sliver does not (test 1000878: 2-4 rows under balls' glyphs of
-/// 9-10). The glyphs found up count in that shortest: a game draws its
-/// glyphs alike, so a bar drawn over fewer rows at the top is drawn so
-/// at the bottom too (tuning 3307: six bars, the bottom one a row tall).
+///
+/// A game draws its glyphs alike. None is taller than the tallest found
+/// (within [`GLYPH_EDGE_ROWS`]; tuning 1127: a dark ball's highlight over
+/// a ball sort's `!` glyphs, half as tall again, taken for one more). A
+/// glyph sought down keeps over half the height of the shortest found
+/// before it: one the walls cut a row or two off keeps most of its
+/// height, a curve's sliver does not (test 1000878: 2-4 rows under balls'
+/// glyphs of 9-10); the glyphs found between and up count in that
+/// shortest, as a bar drawn over fewer rows there is drawn so at the
+/// bottom too (tuning 3307: six bars, the bottom one a row tall).
 pub(super) fn continued(
     found: &mut Vec<(u32, u32)>,
     (y0, y1): (u32, u32),
@@ -93,12 +95,13 @@ pub(super) fn continued(
     let tallest = found.iter().map(height).max().unwrap_or(0);
     // The glyph in the rows `cell` when it stands within the slack of
     // `place` with the cell going on under it, no taller than the tallest
-    // found but for a row of anti-aliasing at either end.
+    // found.
     let glyph_in = |cell: std::ops::Range<u32>, place: f32| {
         let strokes = super::pieces(cell.filter(|&y| stroke_row(y)));
         let glyph = strokes.first().zip(strokes.last()).map(|(first, last)| (first.0, last.1));
         glyph.filter(|g| {
-            (centre(g) - place).abs() <= mid * GLYPH_RHYTHM_SLACK && dark(g.1 + 2) && height(g) <= tallest + 2
+            let placed = (centre(g) - place).abs() <= mid * GLYPH_RHYTHM_SLACK;
+            placed && dark(g.1 + 2) && height(g) <= tallest + GLYPH_EDGE_ROWS
         })
     };
     let mut k = 1;
@@ -137,16 +140,24 @@ pub(super) fn continued(
     }
 }
 
+/// Rows a glyph found where the rhythm puts one may stand taller than the
+/// tallest found before: a row of anti-aliasing at either end. Not fitted.
+const GLYPH_EDGE_ROWS: u32 = 2;
+
+/// The widest gap between two glyphs taken for one spacing, in the
+/// narrowest gaps: half way between one spacing and two. Not fitted.
+const ONE_SPACING_OF_NARROWEST: f32 = 1.5;
+
 /// The spacing of glyphs where some cells between them went unfound: the
-/// median of the gaps of one spacing (under one and a half of the
-/// narrowest), where there are two or more of them and every gap is a
-/// whole number of that spacing within [`GLYPH_RHYTHM_SLACK`] (tuning
-/// 3307: six bars, the middle two drawn a row tall and missed, the rest
-/// one, one and three spacings apart).
+/// median of the gaps of one spacing ([`ONE_SPACING_OF_NARROWEST`]), where
+/// there are two or more of them and every gap is a whole number of that
+/// spacing within [`GLYPH_RHYTHM_SLACK`] (tuning 3307: six bars, the
+/// middle two drawn a row tall and missed, the rest one, three and one
+/// spacing apart).
 fn spacing_over_gaps(glyphs: &[(u32, u32)]) -> Option<f32> {
     let gaps: Vec<f32> = glyphs.windows(2).map(|w| centre(&w[1]) - centre(&w[0])).collect();
     let narrowest = gaps.iter().copied().fold(f32::INFINITY, f32::min);
-    let ones: Vec<f32> = gaps.iter().copied().filter(|&g| g < narrowest * 1.5).collect();
+    let ones: Vec<f32> = gaps.iter().copied().filter(|&g| g < narrowest * ONE_SPACING_OF_NARROWEST).collect();
     let mid = super::super::super::median(ones.clone());
     let whole = |g: f32| (g - (g / mid).round() * mid).abs() <= mid * GLYPH_RHYTHM_SLACK;
     (ones.len() >= 2 && mid > 0.0 && gaps.iter().all(|&g| whole(g))).then_some(mid)

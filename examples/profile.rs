@@ -9,19 +9,9 @@ fn main() {
         let g = Gradients::new(&img);
         let opts = TubeFinding::default();
         let tubes = find_tubes(&g, &opts);
-        let profiles: Vec<_> = tubes
-            .iter()
-            .map(|t| {
-                profile(
-                    &img,
-                    &g,
-                    t,
-                    &tubes.iter().map(|t| t.outer).collect::<Vec<_>>(),
-                    opts.edge_threshold,
-                    TubeStrip::Wide,
-                )
-            })
-            .collect();
+        let outlines: Vec<_> = tubes.iter().map(|t| t.outer).collect();
+        let profiles: Vec<_> =
+            tubes.iter().map(|t| profile(&img, &g, t, &outlines, opts.edge_threshold, TubeStrip::Wide)).collect();
         let geo = slot_geometry(&profiles);
         println!("{path}: {} tubes, {geo:?}", tubes.len());
         for (t, p) in tubes.iter().zip(&profiles) {

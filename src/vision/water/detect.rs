@@ -12,7 +12,7 @@ use super::regrid::Grid;
 use super::slots::{self, SlotGeometry, sample_slot, slot_geometry, slot_rects};
 use super::surface::{LIT_BAND_SHARE, LitSurface};
 use super::tubes::TubeBox;
-use super::zoom::{Finder, Look};
+use super::zoom::{EmptyGlass, Finder, Look};
 use super::{Detection, HIDDEN_GLYPH_SHARE, MIN_LAYER_ROWS, SAME_LIQUID_DELTA_E, VisionError, board};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, to_lab};
@@ -46,6 +46,7 @@ struct Sampling<'a> {
     /// How many vessels' profiles found `?` glyphs.
     glyph_tubes: usize,
     finder: Finder,
+    empties: EmptyGlass,
 }
 
 impl Sampling<'_> {
@@ -93,6 +94,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         glass: *glass,
         glyph_tubes: profiles.iter().filter(|p| !p.glyphs.is_empty()).count(),
         finder: look.finder,
+        empties: look.empties,
     };
     let mut tubes: Vec<OpenTube> = Vec::new();
     let mut glyph_steps = Vec::new();
@@ -200,7 +202,12 @@ fn sample_tube(
         // it looks like a dark board beside it (tuning 2889: grey cells on
         // a dark olive board read as empty glass).
         let glyph_cell = !sampling.glyphless() && glyph_in_rows && slots::is_dark_grey(color);
-        let looks_empty = board::looks_empty_through(color, board, sampling.glass);
+        let looks_empty = board::looks_empty_through(color, board, sampling.glass)
+            || sampling.empties == EmptyGlass::BesideOrWalls
+                && board::board_at_walls(sampling.working, &tube.outer, rect, sampling.outlines)
+                    .into_iter()
+                    .flatten()
+                    .any(|at_wall| board::looks_empty_through(color, at_wall, sampling.glass));
         board_like_cells |= glyph_cell && looks_empty;
         let (sample, seen) = if !liquid_ended && !glyph_cell && !under_surface(rect) && looks_empty {
             (SlotSample::Empty, color)
@@ -415,6 +422,7 @@ mod tests {
             glass: None,
             glyph_tubes: 1,
             finder: Finder::Walls(super::super::zoom::WallEdge::Full, super::super::zoom::TubeStrip::Wide),
+            empties: EmptyGlass::Beside,
         };
         let read = |glyphs| sample_tube(&sampling, &tube, &rects, &prof(glyphs), None, 1).map(|t| t.samples);
         let (hidden, liquid) = (SlotSample::Hidden, SlotSample::Color(brown));

@@ -52,7 +52,7 @@ use regrid::Grid;
 use slots::RunFloor;
 use tubes::TubeFinding;
 use vessels::Anchoring;
-use zoom::{Finder, Look, WallEdge, Zoom};
+use zoom::{EmptyGlass, Finder, Look, WallEdge, Zoom};
 pub use zoom::{TubeStrip, WORKING_HEIGHT};
 
 /// Least share of near-white pixels in a dark grey slot's centre patch for
@@ -194,20 +194,46 @@ pub enum VisionError {
 /// level. A screenshot that gives no reading is looked at again closer
 /// ([`zoom::closer`]: a large one at its own size, a smaller one enlarged,
 /// a small one then enlarged further: its layers or glyphs may have been
-/// too small).
+/// too small). Where every look's counts failed, all of them again with
+/// the board at a tube's walls taken for what its empty glass shows too
+/// ([`EmptyGlass::BesideOrWalls`]).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     let liquid = LiquidVessels::default();
-    let first = read_at(image, options, Zoom::Fit, &liquid);
-    if first.read.is_ok() { first } else { zoom::closer(image, options, first, &liquid) }
+    let read_taking = |empties| {
+        let first = read_at(image, options, Zoom::Fit, empties, &liquid);
+        if first.read.is_ok() { first } else { zoom::closer(image, options, first, empties, &liquid) }
+    };
+    let sight = read_taking(EmptyGlass::Beside);
+    // The second pass's refusal is not the one told.
+    if counts_off(&sight) {
+        let again = read_taking(EmptyGlass::BesideOrWalls);
+        if again.read.is_ok() {
+            return again;
+        }
+    }
+    sight
+}
+
+/// Whether a reading was refused because its filled layers made no whole
+/// number of colours, or could not be grouped into colours.
+fn counts_off(sight: &WaterSight) -> bool {
+    matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid, and last by the walls again, each tube read down its middle
 /// third ([`TubeStrip::Middle`]). `liquid` holds the vessels the liquid
 /// shows once they are found.
-fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidVessels) -> WaterSight {
+fn read_at(
+    image: &RgbImage,
+    options: &ReadOptions,
+    zoom: Zoom,
+    empties: EmptyGlass,
+    liquid: &LiquidVessels,
+) -> WaterSight {
     let walls = |edge, strip| {
-        let mut sight = regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom }, liquid);
+        let mut sight =
+            regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom, empties }, liquid);
         if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
             && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
                 .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
@@ -240,7 +266,13 @@ fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, liquid: &LiquidV
     // gives no reading, again with the runs of layers much flatter than
     // the vessels are wide kept too (a small bulb's seven layers).
     let at = |floor, anchoring| {
-        read_by_liquid(image, options, Look { finder: Finder::Liquid(floor, anchoring), zoom }, &by_walls, liquid)
+        read_by_liquid(
+            image,
+            options,
+            Look { finder: Finder::Liquid(floor, anchoring), zoom, empties },
+            &by_walls,
+            liquid,
+        )
     };
     // The flatter runs kept add boundaries, which make the unit finer, not
     // coarser: a reading with the band floor holding fewer layers than the

@@ -46,7 +46,7 @@ fn by_walls_at_fit(picture: &RgbImage, edge: WallEdge) -> WaterSight {
 /// The reading of `picture` by its walls at `edge`, shrunk to fit, each
 /// tube read down `strip`.
 fn by_walls_down(picture: &RgbImage, edge: WallEdge, strip: TubeStrip) -> WaterSight {
-    let look = Look { finder: Finder::Walls(edge, strip), zoom: Zoom::Fit };
+    let look = Look { finder: Finder::Walls(edge, strip), zoom: Zoom::Fit, empties: EmptyGlass::Beside };
     regrid::read_by(picture, &ReadOptions::default(), look, &LiquidVessels::default())
 }
 
@@ -97,5 +97,21 @@ fn small_balls_are_read_down_the_middle_third_where_no_other_look_reads_them() {
         [TubeStrip::Wide, TubeStrip::Middle].map(|strip| by_walls_down(&case.picture, WallEdge::Full, strip));
     assert_eq!(wide.detection.map(|d| d.capacity), Some(3));
     assert!(middle.read.is_ok(), "{:?}", middle.read);
+    read_exactly(&case);
+}
+
+#[test]
+fn glass_before_a_cloud_is_read_empty_by_the_board_at_its_walls_where_the_counts_fail_otherwise() {
+    // Generated tuning case 178: thirteen flat tubes on a cloudy lilac
+    // sky (360x792). The top slot of the first tube is glass before a
+    // cloud's white, the board in the gap beside it lilac: read as a pale
+    // liquid, one layer over the counts. Just outside its walls the board
+    // is the cloud. (Its layers are measured only enlarged.)
+    let case = crate::synthetic::water::generate::case(178);
+    let liquid = LiquidVessels::default();
+    let enlarged = |empties| read_at(&case.picture, &ReadOptions::default(), Zoom::Enlarged, empties, &liquid);
+    let beside = enlarged(EmptyGlass::Beside);
+    assert!(counts_off(&beside), "{:?}", beside.read);
+    assert!(enlarged(EmptyGlass::BesideOrWalls).read.is_ok());
     read_exactly(&case);
 }

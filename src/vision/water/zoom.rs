@@ -78,13 +78,19 @@ pub(super) fn closer_looks(image: &RgbImage) -> Vec<Zoom> {
 /// else the refusal of the first closer look that measured layers where
 /// the first look could not (it says what was doubtful), else the first
 /// look's.
-pub(super) fn closer(image: &RgbImage, options: &ReadOptions, first: WaterSight, liquid: &LiquidVessels) -> WaterSight {
+pub(super) fn closer(
+    image: &RgbImage,
+    options: &ReadOptions,
+    first: WaterSight,
+    empties: EmptyGlass,
+    liquid: &LiquidVessels,
+) -> WaterSight {
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
     let boxes = |sight: &WaterSight| sight.detection.as_ref().map(|d| d.tubes.iter().map(|t| t.outer).collect());
     let first_boxes: Vec<Rect> = boxes(&first).unwrap_or_default();
     let mut refusal = None;
     for zoom in closer_looks(image) {
-        let closer = read_at(image, options, zoom, liquid);
+        let closer = read_at(image, options, zoom, empties, liquid);
         let closer_boxes: Vec<Rect> = boxes(&closer).unwrap_or_default();
         let sees_all = closer_boxes.len() >= first_boxes.len() || sees_every(&first_boxes, &closer_boxes);
         if sees_all && closer.read.is_ok() {
@@ -164,11 +170,32 @@ pub(super) enum WallEdge {
     Faint,
 }
 
-/// Which vessels a reading finds, and how closely it looks.
+/// What a slot is compared with to be taken for empty glass, which is
+/// transparent and shows the board behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EmptyGlass {
+    /// The board in the middle of the gap beside the tube
+    /// ([`super::board::sample_beside`]): how every reading is made.
+    Beside,
+    /// That, or the board just outside either wall, level with the slot
+    /// ([`super::board::board_at_walls`]): behind clear glass before a
+    /// board that changes across the screen (a cloud, a hill's edge, a
+    /// photo) the board at the walls is nearer what the glass shows than
+    /// the board a gap away (tuning 178: empty glass before a cloud read
+    /// as a pale liquid, the counts one layer over; 3815: empty glasses
+    /// before a mottled sea). Read only where
+    /// the counts failed every other way: made everywhere, it took a
+    /// liquid like the board at a wall for glass (tuning 54, 2990, 2999).
+    BesideOrWalls,
+}
+
+/// Which vessels a reading finds, how closely it looks, and what it takes
+/// for empty glass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Look {
     pub finder: Finder,
     pub zoom: Zoom,
+    pub empties: EmptyGlass,
 }
 
 /// The image to work on: the screenshot itself, or a copy shrunk by a
@@ -212,7 +239,7 @@ mod tests {
         // six layers of about five rows each. At its own size the layers
         // are too short for the grid.
         let case = crate::synthetic::water::generate::case(91);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, EmptyGlass::Beside, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
         // The layout is in the screenshot's own pixels, not the doubled copy's.
         let layout = read_exactly_in_own_pixels(&case);
@@ -226,7 +253,7 @@ mod tests {
         // own size, and over half the enlarged height, so enlarged to it.
         let case = crate::synthetic::water::generate::case(707);
         assert!(case.picture.height() * 2 > MAX_ENLARGED_HEIGHT && case.picture.height() <= WORKING_HEIGHT);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, EmptyGlass::Beside, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
         read_exactly_in_own_pixels(&case);
     }
@@ -240,7 +267,7 @@ mod tests {
         let case = crate::synthetic::water::generate::case(193);
         assert_eq!(closer_looks(&case.picture), [Zoom::Enlarged, Zoom::Largest]);
         for zoom in [Zoom::Fit, Zoom::Enlarged] {
-            let sight = read_at(&case.picture, &ReadOptions::default(), zoom, &Default::default());
+            let sight = read_at(&case.picture, &ReadOptions::default(), zoom, EmptyGlass::Beside, &Default::default());
             assert!(matches!(sight.read, Err(VisionError::NoLayers { .. })), "{zoom:?}: {:?}", sight.read);
         }
         read_exactly_in_own_pixels(&case);
@@ -252,7 +279,7 @@ mod tests {
         // of a 1080x2309 screenshot, layers about 13 rows tall at its own
         // size and half that in the copy shrunk to fit.
         let case = crate::synthetic::water::generate::case(1215);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, EmptyGlass::Beside, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
@@ -266,7 +293,7 @@ mod tests {
         // cells read as one dark liquid; at its own size each cell shows
         // its glyph, though it covers under 3% of the slot's middle.
         let case = crate::synthetic::water::generate::case(436);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, EmptyGlass::Beside, &Default::default());
         assert!(first.read.is_err(), "{:?}", first.read);
         let read = read(&case.picture, &ReadOptions::default()).read.expect("read at its own size");
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
@@ -280,9 +307,9 @@ mod tests {
         // (a reading, or a refusal of what was read there) is not "could
         // not measure".
         let case = crate::synthetic::water::generate::case(663);
-        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, &Default::default());
+        let first = read_at(&case.picture, &ReadOptions::default(), Zoom::Fit, EmptyGlass::Beside, &Default::default());
         assert!(matches!(first.read, Err(VisionError::NoLayers { .. })), "{:?}", first.read);
-        let own = read_at(&case.picture, &ReadOptions::default(), Zoom::Own, &Default::default());
+        let own = read_at(&case.picture, &ReadOptions::default(), Zoom::Own, EmptyGlass::Beside, &Default::default());
         assert!(!matches!(own.read, Err(VisionError::NoLayers { .. })), "{:?}", own.read);
         let sight = read(&case.picture, &ReadOptions::default());
         assert!(!matches!(sight.read, Err(VisionError::NoLayers { .. })), "{:?}", sight.read);

@@ -14,7 +14,7 @@ use super::slots::{Profile, Run};
 use super::surface::is_lit_surface;
 pub use own::own_shift;
 use refit::{by_glyph_spacing, glyphs_alike_on_bottom, refine, spans_layers};
-use room::Room;
+use room::{Room, lid_end};
 
 mod own;
 mod refit;
@@ -103,7 +103,10 @@ fn evidence(profiles: &[Profile], surface: SurfaceBand, glyph_h: Option<f32>) ->
         // both hold `?` glyphs is shading (a lighter rounded bottom), not
         // a layer boundary.
         let holds_glyph = |run: &Run| p.glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y));
-        for (i, run) in p.runs.iter().enumerate() {
+        // Nothing above the glass over a vessel's liquid is a layer: a cap
+        // or a cork there ends on no boundary ([`lid_end`]).
+        let lid = lid_end(p).unwrap_or(0);
+        for (i, run) in p.runs.iter().enumerate().skip(lid) {
             let shading = i > 0 && holds_glyph(run) && holds_glyph(&p.runs[i - 1]);
             // A glyph's bright rows split its cell's run (the median of a
             // ball's top, glyph and glass beside it, is neither): a run

@@ -78,7 +78,7 @@ impl<'a> Room<'a> {
         self.profiles
             .iter()
             .zip(&self.row_tops)
-            .filter(|(p, _)| p.top_is == Top::BodyTop)
+            .filter(|(p, _)| p.top_is == Top::BodyTop && lid_end(p).is_none())
             .filter_map(|(p, &row_top)| {
                 let top = p.top.max(row_top);
                 let first = p.runs.first().filter(|r| !r.empty && r.y0 <= top + 2)?;
@@ -108,6 +108,28 @@ impl<'a> Room<'a> {
 fn row_top(profiles: &[Profile], p: &Profile) -> u32 {
     let reach = p.bottom.saturating_sub(p.top) / 2;
     median(profiles.iter().filter(|q| q.bottom.abs_diff(p.bottom) <= reach).map(|q| q.top).collect())
+}
+
+/// Where the lid over a vessel's glass ends in its runs (top first): the
+/// index of the glass under it. A cap or a cork on a complete vessel may
+/// stand clear of the liquid, glass between them (fresh 89193: a red cap
+/// over a gap of glass on a full tube of three blue layers, 24 and 12
+/// rows of it read as runs and the lower one's start taken for a
+/// boundary, so the grid was fitted to four layers of 27 rows for three
+/// of 30). Liquid rests on what is under it, so one gap of glass between
+/// what a vessel shows, with the run above it starting at the vessel's
+/// top, is glass under a lid. Balls stand apart, with a gap between
+/// each two, so a tube of balls shows two gaps or more where its top ball
+/// reaches the top. `None` where no lid stands so.
+pub(super) fn lid_end(p: &Profile) -> Option<usize> {
+    let shown = |r: &Run| !r.empty;
+    let gap = |j: usize| p.runs[j].empty && p.runs[..j].iter().any(shown) && p.runs[j + 1..].iter().any(shown);
+    let gaps: Vec<usize> = (1..p.runs.len().saturating_sub(1)).filter(|&j| gap(j)).collect();
+    let at_top = p.runs.first().is_some_and(|r| shown(r) && r.y0 <= p.top + 2);
+    match gaps.as_slice() {
+        &[gap] if at_top => Some(gap),
+        _ => None,
+    }
 }
 
 /// Whether a long run of liquid other than `run`, in any of `profiles`,

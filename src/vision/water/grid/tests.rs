@@ -55,6 +55,58 @@ fn a_surface_band_inside_the_top_layer_and_a_cork_above_the_glass_are_read() {
 }
 
 #[test]
+fn a_cap_standing_clear_of_the_liquid_is_no_layer() {
+    // Fresh 89193 as profiled (shrunk by two): three layers of about 29
+    // rows from row 896 up, glass over them from row 789. A red cap on
+    // the full blue tube stands over a gap of glass, its lower run
+    // starting 111 rows up: taken for a boundary, the grid was four
+    // layers of 27 rows and the capacity 4.
+    let (red, dark, glass, blue, orange, cyan) = (0xd7242a, 0x981421, 0xdbeaed, 0x01a1ff, 0xffaf53, 0x02daff);
+    let capped = vessel(
+        766,
+        896,
+        9,
+        &[(766, 785, dark, false), (785, 797, red, false), (797, 805, glass, true), (809, 896, blue, false)],
+    );
+    let two = |split: u32| {
+        vessel(783, 896, 9, &[(789, 805, glass, true), (809, split, orange, false), (split, 896, cyan, false)])
+    };
+    let empty = vessel(783, 896, 9, &[(789, 896, glass, true)]);
+    let g = slot_geometry(&[capped, two(866), two(836), empty]).unwrap();
+    assert_eq!(g.capacity, 3, "{g:?}");
+    assert!((28.0..31.0).contains(&g.layer_height), "{g:?}");
+}
+
+#[test]
+fn only_one_gap_of_glass_under_a_run_at_the_top_is_a_lid() {
+    let (ball, glass) = (0xc02020, 0xdbeaed);
+    let lidded = vessel(100, 200, 9, &[(100, 110, ball, false), (110, 120, glass, true), (120, 200, ball, false)]);
+    assert_eq!(room::lid_end(&lidded), Some(1));
+    // Balls stand apart: a full tube of them shows a gap under each.
+    let balls = vessel(
+        100,
+        200,
+        9,
+        &[
+            (100, 130, ball, false),
+            (130, 135, glass, true),
+            (135, 165, ball, false),
+            (165, 170, glass, true),
+            (170, 200, ball, false),
+        ],
+    );
+    assert_eq!(room::lid_end(&balls), None);
+    // Glass above the top ball: no lid.
+    let two_balls = vessel(
+        100,
+        200,
+        9,
+        &[(100, 130, glass, true), (130, 165, ball, false), (165, 170, glass, true), (170, 200, ball, false)],
+    );
+    assert_eq!(room::lid_end(&two_balls), None);
+}
+
+#[test]
 fn a_grid_whose_own_boundaries_disown_its_bottom_gives_way_to_the_tightest() {
     // zhoushizoe's level 2 (1096x2560): tops of three and two 96-row
     // layers above the bottom, each under a lit band. A 131-row grid

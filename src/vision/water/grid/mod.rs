@@ -217,11 +217,16 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
     let capacity_for = |h: f32, shift: f32| room.capacity(h, shift);
     // When every boundary falls on an even layer, twice the layer height
     // explains them just as well; real games hold 4 to 6 layers, so a tube
-    // of one or two layers means the height must be split.
+    // of one or two layers means the height must be split. Not below the
+    // unit the glyphs' spacing gives ([`plausible`]): a flask whose top
+    // layer stands in its neck, over two hidden cells 25 rows apart,
+    // shows a body of two layers, which split in two read four cells of 14
+    // rows (tuning 2206).
     let (h, shift) = if capacity_for(h, shift) < 3 {
         [2.0, 3.0]
             .iter()
             .map(|&d| (h / d, shift))
+            .filter(|&(h, _)| plausible(h, glyph_h))
             .find(|&(h, shift)| (3..=MOST_LAYERS).contains(&capacity_for(h, shift)))
             .unwrap_or((h, shift))
     } else {

@@ -78,6 +78,58 @@ fn a_cap_standing_clear_of_the_liquid_is_no_layer() {
 }
 
 #[test]
+fn a_body_of_two_layers_is_not_split_below_the_glyphs_spacing() {
+    // Tuning 2206 as profiled: flasks whose top layer stands in the neck
+    // over two hidden cells, their `?` glyphs 25 rows apart; the bodies,
+    // from row 533 to 588, hold the two cells. Split in two for a
+    // capacity of three or more, the grid read four cells of 14 rows.
+    let (dark, grey, glass, green, cyan, lilac) = (0x2f2717, 0x423b2c, 0x50535a, 0x008e00, 0x00f7ff, 0xa797fa);
+    // Each top read as the first row under a rim (no vessel full to its
+    // body's top counts).
+    let with_glyphs = |mut p: Profile, glyphs: &[u32]| {
+        p.top_is = Top::BelowRim;
+        p.glyphs = glyphs.to_vec();
+        p.glyph_rows = glyphs.iter().map(|&g| (g - 6, g + 7)).collect();
+        p
+    };
+    let profiles = [
+        with_glyphs(vessel(533, 588, 9, &[(533, 537, green, false), (538, 588, dark, false)]), &[549, 574]),
+        with_glyphs(
+            vessel(
+                533,
+                588,
+                9,
+                &[(533, 537, cyan, false), (538, 569, dark, false), (569, 576, grey, false), (576, 588, dark, true)],
+            ),
+            &[549, 574],
+        ),
+        with_glyphs(
+            vessel(533, 588, 9, &[(533, 537, cyan, false), (538, 552, dark, false), (552, 588, grey, false)]),
+            &[549, 574],
+        ),
+        with_glyphs(
+            vessel(
+                533,
+                588,
+                9,
+                &[
+                    (533, 537, glass, true),
+                    (538, 562, lilac, false),
+                    (563, 568, dark, true),
+                    (568, 577, grey, false),
+                    (577, 588, dark, true),
+                ],
+            ),
+            &[574],
+        ),
+        with_glyphs(vessel(533, 588, 9, &[(533, 588, glass, true)]), &[]),
+        with_glyphs(vessel(533, 588, 9, &[(533, 562, glass, true), (566, 588, cyan, false)]), &[]),
+    ];
+    let g = slot_geometry(&profiles).unwrap();
+    assert!((g.layer_height - 25.0).abs() <= 25.0 * LAYER_TOLERANCE, "{g:?}");
+}
+
+#[test]
 fn only_one_gap_of_glass_under_a_run_at_the_top_is_a_lid() {
     let (ball, glass) = (0xc02020, 0xdbeaed);
     let lidded = vessel(100, 200, 9, &[(100, 110, ball, false), (110, 120, glass, true), (120, 200, ball, false)]);

@@ -222,8 +222,9 @@ fn counts_off(sight: &WaterSight) -> bool {
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid, and last by the walls again, each tube read down its middle
-/// third ([`TubeStrip::Middle`]). `liquid` holds the vessels the liquid
-/// shows once they are found.
+/// third ([`TubeStrip::Middle`]), each slot taken for empty glass as
+/// `empties` says. `liquid` holds the vessels the liquid shows once they
+/// are found.
 fn read_at(
     image: &RgbImage,
     options: &ReadOptions,

@@ -77,7 +77,7 @@ pub(super) fn closer_looks(image: &RgbImage) -> Vec<Zoom> {
 /// the first look found its neck sees it too, fresh 81914);
 /// else the refusal of the first closer look that measured layers where
 /// the first look could not (it says what was doubtful), else the first
-/// look's.
+/// look's. Every look takes slots for empty glass as `empties` says.
 pub(super) fn closer(
     image: &RgbImage,
     options: &ReadOptions,

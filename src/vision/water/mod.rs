@@ -205,19 +205,13 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
     };
     let sight = read_taking(EmptyGlass::Beside);
     // The second pass's refusal is not the one told.
-    if counts_off(&sight) {
+    if regrid::counts_failed(&sight) {
         let again = read_taking(EmptyGlass::BesideOrWalls);
         if again.read.is_ok() {
             return again;
         }
     }
     sight
-}
-
-/// Whether a reading was refused because its filled layers made no whole
-/// number of colours, or could not be grouped into colours.
-fn counts_off(sight: &WaterSight) -> bool {
-    matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
 }
 
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their

@@ -19,7 +19,8 @@ use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::renamed_in_order;
 use palette::Lab;
-use reread::{Glass, Reread, counts_failed, glass_doubted, with_glass_empty};
+pub(super) use reread::counts_failed;
+use reread::{Glass, Reread, glass_doubted, with_glass_empty};
 
 mod reread;
 

@@ -253,7 +253,7 @@ pub(super) struct Glass {
 
 /// Whether a reading failed on its counts: its layers make no whole
 /// number of colours, or no grouping into colours fits them.
-pub(super) fn counts_failed(sight: &WaterSight) -> bool {
+pub(in crate::vision::water) fn counts_failed(sight: &WaterSight) -> bool {
     matches!(sight.read, Err(VisionError::LayerCount { .. } | VisionError::Colors { .. }))
 }
 

@@ -14,7 +14,7 @@ use super::grid::SURFACE_GAP;
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{self, Profile, Run, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
-use super::zoom::{Finder, Look, WallEdge, working_copy};
+use super::zoom::{Copies, Finder, Look, WallEdge};
 use super::{ReadOptions, SAME_LIQUID_DELTA_E, VisionError, faint, headroom, locks, surface, vessels};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, to_lab};
@@ -35,23 +35,27 @@ pub(super) struct Found<'a> {
     pub glass: Option<[u8; 3]>,
 }
 
-/// The vessels the liquid shows in one screenshot, found once, when a look
-/// by the liquid first asks: the vessel finder works in a copy of its own
-/// (at most 400 px wide), whatever the look's zoom or run floor, and its
-/// template matching is most of a refused reading's time. With them, the
-/// factor from that copy back to the screenshot's pixels.
-/// Kept per anchoring of the vessel's template ([`vessels::Anchoring`]).
+/// What every look at one screenshot shares, each part made once, when a
+/// look first asks for it:
+/// - the vessels the liquid shows: the vessel finder works in a copy of
+///   its own (at most 400 px wide), whatever the look's zoom or run floor,
+///   and its template matching is most of the time of a refusal read at
+///   the screenshot's own size. With them, the factor from that copy back
+///   to the screenshot's pixels; kept per anchoring of the vessel's
+///   template ([`vessels::Anchoring`]);
+/// - the working copy at each zoom ([`Copies`]).
 #[derive(Default)]
-pub(super) struct LiquidVessels {
+pub(super) struct Shared {
     bands: OnceCell<Shown>,
     colours: OnceCell<Shown>,
+    copies: Copies,
 }
 
 /// The vessels the liquid shows (or the doubt about their rows), and the
 /// factor from the finder's copy back to the screenshot's pixels.
 type Shown = (Result<Vec<vessels::Vessel>, Doubt>, f32);
 
-impl LiquidVessels {
+impl Shared {
     /// The vessels found with the template anchored as `anchoring` says.
     fn shown(&self, image: &RgbImage, anchoring: vessels::Anchoring) -> &Shown {
         let cell = match anchoring {
@@ -84,9 +88,9 @@ impl LiquidVessels {
 pub(super) type FoundBy<'a> = Result<Found<'a>, VisionError>;
 
 /// Finds the vessels of a screenshot as `look` says, and profiles them.
-/// `liquid` holds the vessels the liquid shows once they are found.
-pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> FoundBy<'a> {
-    let (working, scale) = working_copy(image, look.zoom);
+/// `shared` holds what every look at the screenshot shares.
+pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, shared: &'a Shared) -> FoundBy<'a> {
+    let (working, scale) = shared.copies.working(image, look.zoom);
     let (boxes, mut profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
         Finder::Walls(edge, strip) => {
             let g = Gradients::new(&working);
@@ -120,7 +124,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, l
             // Found in a smaller copy, measured in the one the walls use:
             // a layer of a small vessel spans too few rows in the first.
             let (w, h) = working.dimensions();
-            let (shown, small_scale) = liquid.shown(image, anchoring);
+            let (shown, small_scale) = shared.shown(image, anchoring);
             let found: Vec<vessels::Vessel> = shown
                 .as_ref()
                 .map_err(|doubt| VisionError::Doubtful(doubt.clone()))?

@@ -47,7 +47,7 @@ use crate::geometry::{Layout, SlotSample, TubeLayout};
 use crate::imaging::color::median_color;
 use crate::puzzle::water::{Layer, WaterError, WaterPuzzle};
 use colors::ClusterOptions;
-use found::{FoundBy, LiquidVessels};
+use found::{FoundBy, Shared};
 use regrid::Grid;
 use slots::RunFloor;
 use tubes::TubeFinding;
@@ -198,10 +198,10 @@ pub enum VisionError {
 /// the board at a tube's walls taken for what its empty glass shows too
 /// ([`EmptyGlass::BesideOrWalls`]).
 pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
-    let liquid = LiquidVessels::default();
+    let shared = Shared::default();
     let read_taking = |empties| {
-        let first = read_at(image, options, Zoom::Fit, empties, &liquid);
-        if first.read.is_ok() { first } else { zoom::closer(image, options, first, empties, &liquid) }
+        let first = read_at(image, options, Zoom::Fit, empties, &shared);
+        if first.read.is_ok() { first } else { zoom::closer(image, options, first, empties, &shared) }
     };
     let sight = read_taking(EmptyGlass::Beside);
     // The second pass's refusal is not the one told.
@@ -217,18 +217,12 @@ pub fn read(image: &RgbImage, options: &ReadOptions) -> WaterSight {
 /// Reads a screenshot at one zoom: by the vessels' walls, then by their
 /// liquid, and last by the walls again, each tube read down its middle
 /// third ([`TubeStrip::Middle`]), each slot taken for empty glass as
-/// `empties` says. `liquid` holds the vessels the liquid shows once they
-/// are found.
-fn read_at(
-    image: &RgbImage,
-    options: &ReadOptions,
-    zoom: Zoom,
-    empties: EmptyGlass,
-    liquid: &LiquidVessels,
-) -> WaterSight {
+/// `empties` says. `shared` holds what every look at the screenshot
+/// shares.
+fn read_at(image: &RgbImage, options: &ReadOptions, zoom: Zoom, empties: EmptyGlass, shared: &Shared) -> WaterSight {
     let walls = |edge, strip| {
         let mut sight =
-            regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom, empties }, liquid);
+            regrid::read_by(image, options, Look { finder: Finder::Walls(edge, strip), zoom, empties }, shared);
         if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
             && let Some(doubt) = doubts::slots_in_groups_in_many(&read.puzzle)
                 .or_else(|| doubts::narrow_tube(&detection.tubes, &detection.samples, detection.image_width))
@@ -251,7 +245,7 @@ fn read_at(
     let by_faint_walls = |strip| {
         let faint = walls(WallEdge::Faint, strip);
         let passes = faint.detection.as_ref().filter(|_| faint.read.is_ok());
-        passes.is_some_and(|d| doubts::left_out_by_walls(&liquid.outlines(image), d).is_none()).then_some(faint)
+        passes.is_some_and(|d| doubts::left_out_by_walls(&shared.outlines(image), d).is_none()).then_some(faint)
     };
     let walls_found_none = matches!(by_walls.read, Err(VisionError::NoTubes));
     if walls_found_none && let Some(faint) = by_faint_walls(TubeStrip::Wide) {
@@ -266,7 +260,7 @@ fn read_at(
             options,
             Look { finder: Finder::Liquid(floor, anchoring), zoom, empties },
             &by_walls,
-            liquid,
+            shared,
         )
     };
     // The flatter runs kept add boundaries, which make the unit finer, not
@@ -286,7 +280,7 @@ fn read_at(
     // the columns of several colours alone, where that finds other vessels
     // (see [`vessels::Anchoring`]); its refusal is not the one told.
     let by_liquid = match anchored(Anchoring::Bands) {
-        sight if sight.read.is_err() && liquid.colours_differ(image) => {
+        sight if sight.read.is_err() && shared.colours_differ(image) => {
             Some(anchored(Anchoring::Colours)).filter(|other| other.read.is_ok()).unwrap_or(sight)
         }
         sight => sight,
@@ -341,9 +335,9 @@ fn read_by_liquid(
     options: &ReadOptions,
     look: Look,
     by_walls: &WaterSight,
-    liquid: &LiquidVessels,
+    shared: &Shared,
 ) -> WaterSight {
-    let mut sight = regrid::read_by(image, options, look, liquid);
+    let mut sight = regrid::read_by(image, options, look, shared);
     if let (Ok(read), Some(detection)) = (&sight.read, &sight.detection)
         && let Some(doubt) = doubts::liquid_finding_doubt(detection)
             .or_else(|| doubts::slots_in_groups(&read.puzzle))

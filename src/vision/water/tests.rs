@@ -47,7 +47,7 @@ fn by_walls_at_fit(picture: &RgbImage, edge: WallEdge) -> WaterSight {
 /// tube read down `strip`.
 fn by_walls_down(picture: &RgbImage, edge: WallEdge, strip: TubeStrip) -> WaterSight {
     let look = Look { finder: Finder::Walls(edge, strip), zoom: Zoom::Fit, empties: EmptyGlass::Beside };
-    regrid::read_by(picture, &ReadOptions::default(), look, &LiquidVessels::default())
+    regrid::read_by(picture, &ReadOptions::default(), look, &Shared::default())
 }
 
 /// Asserts that `case` is read exactly.
@@ -108,8 +108,8 @@ fn glass_before_a_cloud_is_read_empty_by_the_board_at_its_walls_where_the_counts
     // liquid, one layer over the counts. Just outside its walls the board
     // is the cloud. (Its layers are measured only enlarged.)
     let case = crate::synthetic::water::generate::case(178);
-    let liquid = LiquidVessels::default();
-    let enlarged = |empties| read_at(&case.picture, &ReadOptions::default(), Zoom::Enlarged, empties, &liquid);
+    let shared = Shared::default();
+    let enlarged = |empties| read_at(&case.picture, &ReadOptions::default(), Zoom::Enlarged, empties, &shared);
     let beside = enlarged(EmptyGlass::Beside);
     assert!(regrid::counts_failed(&beside), "{:?}", beside.read);
     assert!(enlarged(EmptyGlass::BesideOrWalls).read.is_ok());

@@ -6,13 +6,16 @@
 //! and a small one then to that height) and which of their readings is
 //! believed; and which finder a reading's vessels come from.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
 use image::RgbImage;
 
 use super::slots::RunFloor;
 use super::vessels::Anchoring;
-use super::{LiquidVessels, ReadOptions, VisionError, WaterSight, read_at};
+use super::{ReadOptions, Shared, VisionError, WaterSight, read_at};
 use crate::geometry::Rect;
-use crate::imaging::resample::{enlarged_to, shrunk_by};
+use crate::imaging::resample::{enlarged_to, shrink_by};
 
 /// Tallest image worked on; larger screenshots are scaled down first.
 pub const WORKING_HEIGHT: u32 = 1600;
@@ -83,14 +86,14 @@ pub(super) fn closer(
     options: &ReadOptions,
     first: WaterSight,
     empties: EmptyGlass,
-    liquid: &LiquidVessels,
+    shared: &Shared,
 ) -> WaterSight {
     let measured = |sight: &WaterSight| !matches!(sight.read, Err(VisionError::NoLayers { .. }));
     let boxes = |sight: &WaterSight| sight.detection.as_ref().map(|d| d.tubes.iter().map(|t| t.outer).collect());
     let first_boxes: Vec<Rect> = boxes(&first).unwrap_or_default();
     let mut refusal = None;
     for zoom in closer_looks(image) {
-        let closer = read_at(image, options, zoom, empties, liquid);
+        let closer = read_at(image, options, zoom, empties, shared);
         let closer_boxes: Vec<Rect> = boxes(&closer).unwrap_or_default();
         let sees_all = closer_boxes.len() >= first_boxes.len() || sees_every(&first_boxes, &closer_boxes);
         if sees_all && closer.read.is_ok() {
@@ -198,20 +201,43 @@ pub(super) struct Look {
     pub empties: EmptyGlass,
 }
 
-/// The image to work on: the screenshot itself, or a copy shrunk by a
-/// whole factor (box average) to at most [`WORKING_HEIGHT`] rows, or
-/// enlarged bilinearly ([`Zoom::Enlarged`]); and the factor back to the original's pixels. A filtered resize of a 1080×2400
-/// screenshot cost 83 ms, the box average a few.
-pub(super) fn working_copy(image: &RgbImage, zoom: Zoom) -> (std::borrow::Cow<'_, RgbImage>, f32) {
-    match zoom {
-        Zoom::Fit => shrunk_by(image, image.height().div_ceil(WORKING_HEIGHT)),
-        Zoom::Enlarged | Zoom::Largest => {
-            let most = if zoom == Zoom::Largest { MAX_ENLARGED_HEIGHT } else { image.height() * 2 };
-            let copy = enlarged_to(image, most.min(MAX_ENLARGED_HEIGHT));
-            let factor = image.height() as f32 / copy.height() as f32;
-            (std::borrow::Cow::Owned(copy), factor)
+/// The working copies of one screenshot, each made once, when a look at
+/// its zoom first asks: every finder at a zoom looks at the same copy, and
+/// a refused screenshot is looked at by up to eight finders at each zoom,
+/// twice ([`super::read`]'s last pass). Enlarging a 180×364 screenshot to
+/// [`MAX_ENLARGED_HEIGHT`] rows was 85% of the time of its refusal when
+/// each look made its own copy (1.35 s, `perf` on tuning 1909).
+#[derive(Default)]
+pub(super) struct Copies {
+    fit: OnceCell<RgbImage>,
+    enlarged: OnceCell<RgbImage>,
+    largest: OnceCell<RgbImage>,
+}
+
+impl Copies {
+    /// The image to work on at `zoom`: the screenshot itself, or a copy
+    /// shrunk by a whole factor (box average) to at most
+    /// [`WORKING_HEIGHT`] rows, or enlarged bilinearly
+    /// ([`Zoom::Enlarged`]); and the factor back to the original's pixels.
+    /// A filtered resize of a 1080×2400 screenshot cost 83 ms, the box
+    /// average a few.
+    pub fn working<'a>(&'a self, image: &'a RgbImage, zoom: Zoom) -> (Cow<'a, RgbImage>, f32) {
+        let enlarged = |cell: &'a OnceCell<RgbImage>, most: u32| {
+            let copy = cell.get_or_init(|| enlarged_to(image, most.min(MAX_ENLARGED_HEIGHT)));
+            (Cow::Borrowed(copy), image.height() as f32 / copy.height() as f32)
+        };
+        match zoom {
+            Zoom::Fit => match image.height().div_ceil(WORKING_HEIGHT) {
+                0 | 1 => (Cow::Borrowed(image), 1.0),
+                factor => {
+                    let copy = self.fit.get_or_init(|| shrink_by(image, factor));
+                    (Cow::Borrowed(copy), factor as f32)
+                }
+            },
+            Zoom::Enlarged => enlarged(&self.enlarged, image.height() * 2),
+            Zoom::Largest => enlarged(&self.largest, MAX_ENLARGED_HEIGHT),
+            Zoom::Own => (Cow::Borrowed(image), 1.0),
         }
-        Zoom::Own => (std::borrow::Cow::Borrowed(image), 1.0),
     }
 }
 

@@ -11,7 +11,7 @@
 
 use image::RgbImage;
 
-use super::found::LiquidVessels;
+use super::found::Shared;
 use super::level::{SAME_COLOR_MAX_DELTA_E, same_slot};
 use super::zoom::Look;
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, read_with};
@@ -53,8 +53,8 @@ mod reread;
 /// when the counts fail or a colour looks like the empty glass, the same
 /// slots are read again with tinted glass on top of the tubes taken for
 /// empty, and believed if that passes.
-pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, liquid: &LiquidVessels) -> WaterSight {
-    let found = super::found::find(image, options, look, liquid);
+pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, shared: &Shared) -> WaterSight {
+    let found = super::found::find(image, options, look, shared);
     let on_grid = |grid| read_with(image, options, look, &found, grid);
     // The glass the profiles were read with, where the empty vessels
     // showed it on top of others' liquid.

@@ -76,6 +76,7 @@ pub use colors::near_colors;
 use colors::{close_colors, color_centres, labelled_samples, wide_color};
 use lookalike::{EMPTY_GLASS, GLASS_ABOVE, HIDDEN_CELLS, lookalike};
 use missed::hidden_cell_outside;
+pub(in crate::vision::water) use rows::LEAST_ROW_SHARE;
 pub(crate) use rows::OFF_CENTRE_WIDTHS;
 pub use rows::narrow_tube;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};

@@ -165,7 +165,7 @@ pub(super) fn rows_off_centre(tubes: &[TubeLayout], image_width: u32) -> Option<
 /// vessel (tuning 3347: a cloud shaped like a bulb, read as a row of one
 /// empty vessel above rows of eight and seven, a confident wrong answer).
 /// Not fitted: half sits well clear of both.
-const LEAST_ROW_SHARE: f32 = 0.5;
+pub(in crate::vision::water) const LEAST_ROW_SHARE: f32 = 0.5;
 
 /// The first row holding under [`LEAST_ROW_SHARE`] of the fullest row's
 /// tubes.

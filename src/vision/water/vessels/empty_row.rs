@@ -7,6 +7,7 @@
 //! rows, a template made of it looks for such a row too; and a row too
 //! faint to take leaves the level in doubt.
 
+use super::super::doubts::LEAST_ROW_SHARE;
 use super::super::faint::{FAINT_WALL_ROWS, MIN_FAINT_EDGE};
 use super::super::median;
 use super::super::template::Template;
@@ -21,11 +22,13 @@ use super::{Row, Seen};
 /// apart). Not fitted: a little beyond the widest spacing of those.
 const EMPTY_ROW_REACH: f32 = 0.35;
 
-/// The rows found: each one's bottom and the middle of its vessels.
+/// The rows found: each one's bottom, the middle of its vessels and how
+/// many it holds.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct RowFound {
     pub bottom: u32,
     pub centre: f32,
+    pub vessels: usize,
 }
 
 /// Where a row of empty vessels stands: its bottom and its vessels'
@@ -93,7 +96,8 @@ pub(super) fn rows_found(rows: &[(Row, u32)]) -> Vec<RowFound> {
     rows.iter()
         .filter_map(|(r, b)| {
             let (first, last) = (r.vessels.first()?, r.vessels.last()?);
-            Some(RowFound { bottom: *b, centre: (first.outer.center_x() + last.outer.center_x()) / 2.0 })
+            let centre = (first.outer.center_x() + last.outer.center_x()) / 2.0;
+            Some(RowFound { bottom: *b, centre, vessels: r.vessels.len() })
         })
         .collect()
 }
@@ -157,11 +161,21 @@ pub(super) fn empty_row(
     };
     let lo = template.height;
     let hi = edges.height as i64 - 1 - below;
+    // Above the rows found, only a row as full as a level's rows are
+    // ([`LEAST_ROW_SHARE`] of the fullest): a level's empty vessels come
+    // last, under its rows of liquid, so what stands above is a row of
+    // vessels whose liquid went unseen (tuning 2742: bulbs over a pale
+    // sky, the row under them found over a dark sea), and a lone shape
+    // there is the board's (tuning 3697: a cloud over a row of five
+    // bulbs, read as a sixth, empty).
+    let most = found.iter().map(|r| r.vessels).max().unwrap_or(0);
+    let fills_a_row = |b: i64, xs: &[i64]| b > last || xs.len() as f32 >= LEAST_ROW_SHARE * most as f32;
     let mut best: Option<(f32, i64, Vec<i64>)> = None;
     for (from, to) in ranges {
         let mut b = from.max(lo);
         while b <= to.min(hi) {
             if let Some((score, xs)) = row_at(template, edges, b, centre, walled_at(b), bar)
+                && fills_a_row(b, &xs)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
                 best = Some((score, b, xs));

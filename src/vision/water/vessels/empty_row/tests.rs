@@ -31,3 +31,15 @@ fn the_board_a_rows_step_above_the_first_row_leaves_no_row_in_doubt() {
     let (_, found) = found_in_case(4482);
     assert!(found.is_err(), "{found:?}");
 }
+
+#[test]
+fn above_the_rows_found_only_a_row_as_full_as_a_levels_rows_is_taken() {
+    // Tuning case 3697: a row of five bulbs; a cloud above it matched the
+    // template as a row of one empty vessel, read as a sixth tube. Tuning
+    // case 2742: two rows of six bulbs, the lower found over a dark sea,
+    // the upper over a pale sky only by its outline, above it.
+    for seed in [3697, 2742] {
+        let (case, vessels) = vessels_in_case(seed);
+        assert_eq!(vessels.len(), case.level.tubes().len(), "case {seed}: {vessels:?}");
+    }
+}

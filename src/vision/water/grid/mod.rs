@@ -379,8 +379,15 @@ fn settle(evidence: &[Evidence], best: &(f32, f32, f32), tallest: f32, glyph_h: 
             .filter(|_| !spans_layers(&boundaries, coarse_h, coarse_shift));
         let on_middles =
             |&(h, shift): &(f32, f32)| evidence.iter().filter(|e| e.offset > 0.0).all(|e| e.layer(h, shift).is_some());
+        // The glyphs' unit is taken where three boundaries or more bear it
+        // out, or where no run starts on a boundary at all: the glyphs
+        // alone then place the grid as well ([`by_glyph_spacing`]), while
+        // the search takes the largest unit that leaves every glyph
+        // within the tolerance of a middle (tuning 5237: wine glasses of
+        // one layer over three hidden cells, their glyphs 14 rows apart,
+        // searched at 16; the glyphs stood off the cells read).
         let ((h, shift), enough) = match spaced {
-            Some(grid) if on_middles(&grid) => (grid, boundaries.len() >= 3),
+            Some(grid) if on_middles(&grid) => (grid, boundaries.len() >= 3 || boundaries.is_empty()),
             Some((h, shift)) if drawn_by_glyphs && glyphs_alike_on_bottom(evidence, h, shift) => ((h, shift), true),
             // Where the searched grid explains every boundary and glyph,
             // a refit that explains less is not taken: boundaries a lit

@@ -22,10 +22,13 @@ pub(super) fn spans_layers(boundaries: &[Evidence], h: f32, shift: f32) -> bool 
 /// the boundaries alone. The coarse search cannot tell a unit from one a
 /// few rows taller when every boundary sits at one layer: both explain
 /// all within their tolerance (test 1000202: glyphs 81 rows apart, the
-/// grid 83, capacity 6 for 7). `None` without two glyphs of one tube and
-/// a boundary on the grid. ([`super::settle`] leaves it where a glyph
-/// then stands off its layer's middle: a ball's top, a padding over the
-/// gap under it, put the bottom a fifth of a layer off in tuning 1920.)
+/// grid 83, capacity 6 for 7). Where no run starts on a boundary at all,
+/// the glyphs fit the bottom too, each in the middle of the layer the
+/// searched grid puts it in: their offset is all the picture says.
+/// `None` without two glyphs of one tube, or with boundaries of which
+/// none is on the grid. ([`super::settle`] leaves it where a glyph then
+/// stands off its layer's middle: a ball's top, a padding over the gap
+/// under it, put the bottom a fifth of a layer off in tuning 1920.)
 pub(super) fn by_glyph_spacing(evidence: &[Evidence], h: f32, shift: f32) -> Option<(f32, f32)> {
     let glyphs: Vec<(usize, f32, f32)> = evidence
         .iter()
@@ -56,6 +59,11 @@ pub(super) fn by_glyph_spacing(evidence: &[Evidence], h: f32, shift: f32) -> Opt
             .collect()
     };
     let on = Some(on(h, shift)).filter(|on| !on.is_empty()).unwrap_or_else(|| on(unit, 0.0));
+    let on = if evidence.iter().all(|e| e.offset > 0.0) {
+        glyphs.iter().map(|&(_, k, d)| (k + 0.5) * unit - d).collect()
+    } else {
+        on
+    };
     (!on.is_empty()).then(|| (unit, on.iter().sum::<f32>() / on.len() as f32))
 }
 

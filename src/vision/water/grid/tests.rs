@@ -130,6 +130,41 @@ fn a_body_of_two_layers_is_not_split_below_the_glyphs_spacing() {
 }
 
 #[test]
+fn where_no_run_starts_on_a_boundary_the_glyphs_place_the_grid_at_their_own_unit() {
+    // Tuning 5237 as profiled: wine glasses of one layer over three hidden
+    // cells whose bar glyphs stand 14-15 rows apart, and two empty glasses.
+    // The runs start at the glass's top or on a glyph, on no boundary, so
+    // the glyphs alone draw the grid: the search takes the largest unit
+    // that keeps each within the tolerance of a middle (16.2 rows), and
+    // the cells read stood off the glyphs.
+    let glass = |top: u32, bottom: u32, x: u32, glyphs: &[u32], runs: &[(u32, u32, bool)]| Profile {
+        top_is: Top::BodyTop,
+        glyphs: glyphs.to_vec(),
+        glyph_rows: glyphs.iter().map(|&g| (g - 3, g + 4)).collect(),
+        shortest_layer: 20,
+        columns: (x, x + 26),
+        ..tube(top, bottom, 26, runs)
+    };
+    let upper = |x: u32, glyphs: &[u32], runs: &[(u32, u32, bool)]| glass(691, 752, x, glyphs, runs);
+    let lower = |x: u32, glyphs: &[u32], runs: &[(u32, u32, bool)]| glass(1206, 1266, x, glyphs, runs);
+    let profiles = [
+        upper(95, &[716, 731, 744], &[(696, 710, false), (711, 727, false)]),
+        upper(221, &[716, 731], &[(696, 710, false)]),
+        upper(347, &[716, 731, 744], &[(696, 709, false), (711, 720, false)]),
+        upper(475, &[716, 731], &[(696, 710, false), (718, 737, false)]),
+        upper(601, &[716, 731], &[(696, 710, false), (711, 728, false)]),
+        lower(95, &[1230, 1245, 1258], &[(1210, 1224, false), (1224, 1243, false)]),
+        lower(221, &[1230, 1245, 1258], &[(1210, 1224, false), (1224, 1232, false)]),
+        lower(347, &[1230, 1245, 1258], &[(1210, 1224, false), (1224, 1234, false)]),
+        lower(475, &[], &[(1206, 1266, true)]),
+        lower(601, &[], &[(1206, 1266, true)]),
+    ];
+    let g = slot_geometry(&profiles).unwrap();
+    assert!((g.layer_height - 14.3).abs() < 0.5, "{g:?}");
+    assert_eq!(g.capacity, 4, "{g:?}");
+}
+
+#[test]
 fn only_one_gap_of_glass_under_a_run_at_the_top_is_a_lid() {
     let (ball, glass) = (0xc02020, 0xdbeaed);
     let lidded = vessel(100, 200, 9, &[(100, 110, ball, false), (110, 120, glass, true), (120, 200, ball, false)]);

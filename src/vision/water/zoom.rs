@@ -186,9 +186,9 @@ pub(super) enum EmptyGlass {
     /// photo) the board at the walls is nearer what the glass shows than
     /// the board a gap away (tuning 178: empty glass before a cloud read
     /// as a pale liquid, the counts one layer over; 3815: empty glasses
-    /// before a mottled sea). Read only where
-    /// the counts failed every other way: made everywhere, it took a
-    /// liquid like the board at a wall for glass (tuning 54, 2990, 2999).
+    /// before a mottled sea). Read only where the counts failed every
+    /// other way: made everywhere, it took a liquid like the board at a
+    /// wall for glass (tuning 54, 2990, 2999).
     BesideOrWalls,
 }
 

@@ -58,11 +58,11 @@ pub(super) fn by_glyph_spacing(evidence: &[Evidence], h: f32, shift: f32) -> Opt
             .filter_map(|e| Some(e.layer(h, shift)? as f32 * unit - e.d))
             .collect()
     };
-    let on = Some(on(h, shift)).filter(|on| !on.is_empty()).unwrap_or_else(|| on(unit, 0.0));
+    // With no boundary at all, each glyph in the middle of its layer.
     let on = if evidence.iter().all(|e| e.offset > 0.0) {
         glyphs.iter().map(|&(_, k, d)| (k + 0.5) * unit - d).collect()
     } else {
-        on
+        Some(on(h, shift)).filter(|on| !on.is_empty()).unwrap_or_else(|| on(unit, 0.0))
     };
     (!on.is_empty()).then(|| (unit, on.iter().sum::<f32>() / on.len() as f32))
 }

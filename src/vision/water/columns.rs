@@ -48,6 +48,11 @@ impl Column {
         self.bands.iter().filter(|b| !encloses(b)).map(|b| b.y0).min().unwrap_or(self.y0)
     }
 
+    /// The rows each band spans: `(y0, y1)`.
+    pub fn band_rows(&self) -> Vec<(u32, u32)> {
+        self.bands.iter().map(|b| (b.y0, b.y1)).collect()
+    }
+
     /// The width of the widest band.
     pub fn band_width(&self) -> u32 {
         self.bands.iter().map(Band::width).max().unwrap_or(0)

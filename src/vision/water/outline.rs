@@ -104,13 +104,22 @@ pub struct Traced {
 
 /// Traces the walls of the vessel whose interior is centred at `cx`, rests
 /// on row `bottom` and is about `half` pixels wide either side, and holds
-/// liquid up to row `liquid_top`. `None` when no wall stands either side.
+/// liquid up to row `liquid_top` (the top of its liquid's column, which
+/// may take in the glass above), in bands of flat colour spanning the
+/// rows `bands` (none for balls). `None` when no wall stands either side.
 ///
 /// The walls are followed both ways ([`Step`]) and the trace that reaches
 /// higher is kept: what a vessel holds ends below its rim, so a trace led
 /// off the wall onto the edge of a ball ends at the top ball, while one
 /// that stays on the wall goes on to the rim.
-pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32, liquid_top: u32) -> Option<Traced> {
+pub fn trace(
+    walls: &Gradients,
+    cx: f32,
+    bottom: u32,
+    half: f32,
+    liquid_top: u32,
+    bands: &[(u32, u32)],
+) -> Option<Traced> {
     let start = bottom as i64 - (half * 0.8).round().max(2.0) as i64;
     if start < 1 || half < 1.5 {
         return None;
@@ -123,7 +132,7 @@ pub fn trace(walls: &Gradients, cx: f32, bottom: u32, half: f32, liquid_top: u32
     }
     let higher = |a: Outline, b: Outline| if b.rim < a.rim { b } else { a };
     let both_ways = |at: (i64, i64), strength: f32| {
-        let by = |step| follow(walls, start, at, strength, half, step);
+        let by = |step| follow(walls, start, at, strength, Holding { half, liquid_top, bands }, step);
         higher(by(Step::Strongest), by(Step::Nearest))
     };
     let inner = both_ways((left, right), left_strength.min(right_strength));
@@ -218,31 +227,123 @@ pub fn outlines_agreed(traced: Vec<Traced>, half: f32) -> Vec<Outline> {
         .collect()
 }
 
-/// Follows walls starting at `(left, right)` on row `start` up, row by row.
+/// Walls followed up so far: where they stand on the highest row reached
+/// (`rim`), their strengths there and below, and the interior's width per
+/// row.
+struct Climb {
+    left: i64,
+    right: i64,
+    rim: i64,
+    strengths: Vec<f32>,
+    widths: Vec<(u32, f32)>,
+}
+
+impl Climb {
+    /// Walls standing at `(left, right)` on row `y` with `strength`.
+    fn at(y: i64, (left, right): (i64, i64), strength: f32) -> Climb {
+        Climb { left, right, rim: y, strengths: vec![strength], widths: vec![(y as u32, (right - left) as f32)] }
+    }
+
+    /// Follows the walls up, row by row, while neither is weaker than
+    /// [`WALL_STOP`] of their typical strength for more than `gap` rows.
+    fn up(&mut self, walls: &Gradients, gap: i64, step: Step) {
+        let mut y = self.rim - 1;
+        while y >= 0 && y >= self.rim - gap {
+            let typical = median(self.strengths.clone());
+            let (l, ls) = next_wall(walls, y, self.left, WALL_STOP * typical, step);
+            let (r, rs) = next_wall(walls, y, self.right, WALL_STOP * typical, step);
+            if ls.min(rs) >= WALL_STOP * typical && r > l + 1 {
+                (self.left, self.right, self.rim) = (l, r, y);
+                self.strengths.push(ls.min(rs));
+                self.widths.push((y as u32, (r - l) as f32));
+            }
+            y -= 1;
+        }
+    }
+
+    /// The walls on from where they ended, at their own strength there:
+    /// the strongest ridges on the row above, within [`WALL_STEP`].
+    fn on_from_rim(&self, walls: &Gradients, gap: i64, step: Step) -> Option<Climb> {
+        let y = self.rim - 1;
+        let (l, ls) = strongest(walls, y, self.left - WALL_STEP, self.left + WALL_STEP);
+        let (r, rs) = strongest(walls, y, self.right - WALL_STEP, self.right + WALL_STEP);
+        if y < 0 || ls.min(rs) <= 0.0 || r <= l + 1 {
+            return None;
+        }
+        let mut on = Climb::at(y, (l, r), ls.min(rs));
+        on.up(walls, gap, step);
+        Some(on)
+    }
+
+    /// The walls on past a change of what stands beside them, if that is
+    /// where they ended. Walls that end in the body more than a layer
+    /// under the liquid's top, with liquid going on above them, end where
+    /// the board behind them or the liquid inside changes, not at a rim,
+    /// for a vessel holds its liquid: over a dark hill a pale outline
+    /// stands out four times as much as over the pale sky above it (fresh
+    /// 88693 and 88697, flasks), and beside a liquid as pale as itself far
+    /// less than beside a dark one (fresh 80304, hurricane glasses). The
+    /// walls are followed on from there, once, at their own strength, and
+    /// believed only if they reach the top of the liquid's column and end
+    /// no wider than the body below (walls traced off the vessel, onto the
+    /// board's grain or a hill's edge, stop sooner; fresh 88694: a flask's
+    /// walls led off along a cloud's edge ended twice as wide). Not:
+    /// - within a layer of the liquid's top, where what the walls border
+    ///   changes: liquid under faint glass, whose walls the outline's own
+    ///   search finds (tuning 3702), or the glass the column may take in
+    ///   above the liquid, its top band;
+    /// - narrower than a neck ([`NECK_RATIO`] of the widest): at the
+    ///   vessel's own shoulder, which the neck's search finds (tuning 1411:
+    ///   bulbs whose walls, followed on up the neck, left the glass of an
+    ///   empty bulb before a hill read as a liquid);
+    /// - round balls, which are no bands of flat colour (`bands` empty).
+    fn on_past_the_board(&self, walls: &Gradients, held: Holding, step: Step) -> Option<Climb> {
+        let gap = (held.half * WALL_GAP).round().max(2.0) as i64;
+        let widest = self.widths.iter().map(|w| w.1).fold(0.0, f32::max);
+        let in_body = self.widths.last().is_some_and(|w| w.1 >= NECK_RATIO * widest);
+        // The liquid's top: the second band's, since the first may be the
+        // glass above it; a layer: the bands' median height.
+        let mut tops: Vec<u32> = held.bands.iter().map(|b| b.0).collect();
+        tops.sort_unstable();
+        let layer = median(held.bands.iter().map(|b| b.1.saturating_sub(b.0)).collect()) as i64;
+        let under_top = tops.get(1).is_some_and(|&top| self.rim > top as i64 + layer.max(gap));
+        if !in_body || !under_top {
+            return None;
+        }
+        let within = |on: &Climb| on.widths.last().is_some_and(|w| w.1 <= widest + (2 * WALL_STEP) as f32);
+        self.on_from_rim(walls, gap, step).filter(|on| on.rim <= held.liquid_top as i64 && within(on))
+    }
+}
+
+/// What a vessel traced holds: its interior's half-width, the top of its
+/// column of liquid and the rows of that column's bands (see [`trace`]).
+#[derive(Debug, Clone, Copy)]
+struct Holding<'a> {
+    half: f32,
+    liquid_top: u32,
+    bands: &'a [(u32, u32)],
+}
+
+/// Follows walls starting at `(left, right)` on row `start` up, row by row,
+/// in a vessel holding `held`.
 fn follow(
     walls: &Gradients,
     start: i64,
-    (mut left, mut right): (i64, i64),
+    (left, right): (i64, i64),
     strength: f32,
-    half: f32,
+    held: Holding,
     step: Step,
 ) -> Outline {
-    let mut strengths = vec![strength];
-    let mut widths = vec![(start as u32, (right - left) as f32)];
-    let mut rim = start;
+    let half = held.half;
     let gap = (half * WALL_GAP).round().max(2.0) as i64;
-    let mut y = start - 1;
-    while y >= 0 && y >= rim - gap {
-        let typical = median(strengths.clone());
-        let (l, ls) = next_wall(walls, y, left, WALL_STOP * typical, step);
-        let (r, rs) = next_wall(walls, y, right, WALL_STOP * typical, step);
-        if ls.min(rs) >= WALL_STOP * typical && r > l + 1 {
-            (left, right, rim) = (l, r, y);
-            strengths.push(ls.min(rs));
-            widths.push((y as u32, (r - l) as f32));
-        }
-        y -= 1;
+    let mut climb = Climb::at(start, (left, right), strength);
+    climb.up(walls, gap, step);
+    // Where what stands beside the walls changes, they are followed on.
+    if let Some(on) = climb.on_past_the_board(walls, held, step) {
+        climb.widths.extend(on.widths);
+        climb.rim = on.rim;
     }
+    let Climb { rim, widths, .. } = climb;
     let widest = widths.iter().map(|w| w.1).fold(0.0, f32::max);
     // A neck: the rows from the rim down that are much narrower than the
     // body, below a lip that may flare above the neck (a bottle's, at most
@@ -272,7 +373,7 @@ fn follow(
 
 #[cfg(test)]
 mod tests {
-    use super::{Outline, Traced, mirror_axis, outlines_agreed};
+    use super::{Outline, Traced, mirror_axis, outlines_agreed, trace};
     use crate::puzzle::water::renamed_in_order;
     use crate::vision::water::tubes::Gradients;
     use crate::vision::water::{ReadOptions, read};
@@ -332,5 +433,50 @@ mod tests {
         let read = sight.read.expect("read");
         assert_eq!(read.puzzle.capacity(), 6);
         assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+    }
+
+    /// A straight vessel in a pale outline (columns 20-22 and 57-59, rows
+    /// 10-129), holding four layers of liquid about as pale as the outline
+    /// from row 30 down, before a board dark under row `ridge` and pale
+    /// above it: over the dark board the outline stands out four and a half
+    /// times as much.
+    fn before_a_ridge(ridge: u32) -> Gradients {
+        let mut img = image::RgbImage::from_pixel(80, 140, image::Rgb([170, 170, 210]));
+        for y in ridge..140 {
+            for x in 0..80 {
+                img.put_pixel(x, y, image::Rgb([30, 60, 60]));
+            }
+        }
+        for y in 10..130 {
+            for x in 20..60 {
+                let wall = !(23..57).contains(&x) || y >= 127;
+                let layer = [[230, 190, 200], [190, 225, 170]][((y as usize).saturating_sub(30) / 24) % 2];
+                match (wall, y >= 30) {
+                    (true, _) => img.put_pixel(x, y, image::Rgb([210, 210, 180])),
+                    (false, true) => img.put_pixel(x, y, image::Rgb(layer)),
+                    (false, false) => {}
+                }
+            }
+        }
+        Gradients::new(&img)
+    }
+
+    /// The column's bands: the glass above the liquid, then its layers.
+    const BANDS: [(u32, u32); 5] = [(12, 30), (30, 54), (54, 78), (78, 102), (102, 127)];
+
+    #[test]
+    fn walls_that_end_where_the_board_behind_them_changes_are_followed_on_to_the_rim() {
+        // Fresh 88697: the walls lost over the pale sky, halfway up the
+        // liquid, made a template of the vessels' lower part.
+        let rim = |ridge| trace(&before_a_ridge(ridge), 40.0, 127, 17.0, 12, &BANDS).map(|t| t.inner.rim);
+        assert!(rim(90).is_some_and(|r| r <= 12), "{:?}", rim(90));
+        // With no board change the walls go up to the rim at once.
+        assert!(rim(140).is_some_and(|r| r <= 12), "{:?}", rim(140));
+        // Walls lost within a layer of the liquid's top end there: where
+        // the liquid meets the glass, not where the board changes.
+        assert!(rim(40).is_some_and(|r| r >= 38), "{:?}", rim(40));
+        // Balls are no bands of flat colour: their walls are not followed on.
+        let balls = trace(&before_a_ridge(90), 40.0, 127, 17.0, 12, &[]).map(|t| t.inner.rim);
+        assert!(balls.is_some_and(|r| r >= 88), "{balls:?}");
     }
 }

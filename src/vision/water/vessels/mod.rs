@@ -45,8 +45,7 @@ use super::outline::{Traced, mirror_axis, outlines_agreed, trace};
 use super::template::{Held, Size, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
-use crate::imaging::resample::shrunk_by;
-use crate::imaging::segment::{Flatness, segment};
+use crate::imaging::{resample::shrunk_by, segment::Flatness, segment::segment};
 
 /// One vessel found, in the working picture's pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -214,12 +213,13 @@ fn find_from(
     let anchor_axes: Vec<f32> = anchors.iter().map(|c| axis(c)).collect();
     let off_axis = |(c, a): (&&Column, &f32)| c.band_width() as f32 / 2.0 + (a - c.center_x()).abs();
     let half = median(anchors.iter().zip(&anchor_axes).map(off_axis).collect());
-    let traced: Vec<Traced> =
-        anchors.iter().zip(&anchor_axes).filter_map(|(c, &cx)| trace(edges, cx, c.y1, half, c.y0)).collect();
-    let outlines = outlines_agreed(traced, half);
-    let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
+    let rows = |c: &Column| if held == Held::Balls { Vec::new() } else { c.band_rows() };
+    let traced: Vec<Traced> =
+        anchors.iter().zip(&anchor_axes).filter_map(|(c, &cx)| trace(edges, cx, c.y1, half, c.y0, &rows(c))).collect();
+    let outlines = outlines_agreed(traced, half);
+    let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
     let (rim, body_top) = if outlines.is_empty() {
         (tallest, tallest)
     } else {

@@ -284,7 +284,9 @@ impl Climb {
     /// 88693 and 88697, flasks), and beside a liquid as pale as itself far
     /// less than beside a dark one (fresh 80304, hurricane glasses). The
     /// walls are followed on from there, once, at their own strength, and
-    /// believed only if they reach the top of the liquid's column and end
+    /// believed only if they reach the top of the liquid's column (within
+    /// the rows a wall may break for: fresh 80300, hurricane glasses whose
+    /// walls ended 4 rows under the lit band topping the column) and end
     /// no wider than the body below (walls traced off the vessel, onto the
     /// board's grain or a hill's edge, stop sooner; fresh 88694: a flask's
     /// walls led off along a cloud's edge ended twice as wide). Not:
@@ -311,7 +313,7 @@ impl Climb {
             return None;
         }
         let within = |on: &Climb| on.widths.last().is_some_and(|w| w.1 <= widest + (2 * WALL_STEP) as f32);
-        self.on_from_rim(walls, gap, step).filter(|on| on.rim <= held.liquid_top as i64 && within(on))
+        self.on_from_rim(walls, gap, step).filter(|on| on.rim <= held.liquid_top as i64 + gap && within(on))
     }
 }
 
@@ -470,6 +472,10 @@ mod tests {
         // liquid, made a template of the vessels' lower part.
         let rim = |ridge| trace(&before_a_ridge(ridge), 40.0, 127, 17.0, 12, &BANDS).map(|t| t.inner.rim);
         assert!(rim(90).is_some_and(|r| r <= 12), "{:?}", rim(90));
+        // A column topped a few rows over where the walls are seen to end
+        // (a lit band): they reach it within the rows a wall may break for.
+        let lit = trace(&before_a_ridge(90), 40.0, 127, 17.0, 7, &BANDS).map(|t| t.inner.rim);
+        assert!(lit.is_some_and(|r| r <= 12), "{lit:?}");
         // With no board change the walls go up to the rim at once.
         assert!(rim(140).is_some_and(|r| r <= 12), "{:?}", rim(140));
         // Walls lost within a layer of the liquid's top end there: where

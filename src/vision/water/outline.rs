@@ -468,8 +468,8 @@ mod tests {
 
     #[test]
     fn walls_that_end_where_the_board_behind_them_changes_are_followed_on_to_the_rim() {
-        // Fresh 88697: the walls lost over the pale sky, halfway up the
-        // liquid, made a template of the vessels' lower part.
+        // Fresh 88693 and 88697, flasks: the walls lost over the pale sky,
+        // halfway up the liquid, made a template of the vessels' lower part.
         let rim = |ridge| trace(&before_a_ridge(ridge), 40.0, 127, 17.0, 12, &BANDS).map(|t| t.inner.rim);
         assert!(rim(90).is_some_and(|r| r <= 12), "{:?}", rim(90));
         // A column topped a few rows over where the walls are seen to end

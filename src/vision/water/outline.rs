@@ -265,9 +265,12 @@ impl Climb {
     /// the strongest ridges on the row above, within [`WALL_STEP`].
     fn on_from_rim(&self, walls: &Gradients, gap: i64, step: Step) -> Option<Climb> {
         let y = self.rim - 1;
+        if y < 0 {
+            return None;
+        }
         let (l, ls) = strongest(walls, y, self.left - WALL_STEP, self.left + WALL_STEP);
         let (r, rs) = strongest(walls, y, self.right - WALL_STEP, self.right + WALL_STEP);
-        if y < 0 || ls.min(rs) <= 0.0 || r <= l + 1 {
+        if ls.min(rs) <= 0.0 || r <= l + 1 {
             return None;
         }
         let mut on = Climb::at(y, (l, r), ls.min(rs));

@@ -87,7 +87,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         return Err(VisionError::NoLayers { found: found.len() });
     }
     let sampling = Sampling {
-        working: working.as_ref(),
+        working,
         scale: *scale,
         geometry: &geometry,
         outlines: &outlines,

@@ -4,7 +4,6 @@
 //! neither depends on the grid; and the vessels the liquid shows, found
 //! once per screenshot.
 
-use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use image::RgbImage;
@@ -23,7 +22,7 @@ use crate::imaging::color::{delta_e, to_lab};
 /// back to the screenshot's pixels, the vessels' boxes (locked tubes
 /// among them) and the profile of each open one.
 pub(super) struct Found<'a> {
-    pub working: Cow<'a, RgbImage>,
+    pub working: &'a RgbImage,
     pub scale: f32,
     pub boxes: Vec<TubeBox>,
     pub profiles: Vec<Profile>,
@@ -93,7 +92,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
     let (working, scale) = shared.copies.working(image, look.zoom);
     let (boxes, mut profiles): (Vec<TubeBox>, Vec<Profile>) = match look.finder {
         Finder::Walls(edge, strip) => {
-            let g = Gradients::new(&working);
+            let g = Gradients::new(working);
             let tubes = match edge {
                 WallEdge::Full => options.tubes,
                 WallEdge::Faint => faint::faint_finding(&options.tubes),
@@ -104,7 +103,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
                     // An icon-shaped part of a tube (a band of liquid, a
                     // neck) is no lock: a lock's icon hangs on a cover of
                     // one colour.
-                    Some(icon) if !locks::is_cover(&working, &t.outer, &icon) => {
+                    Some(icon) if !locks::is_cover(working, &t.outer, &icon) => {
                         t.lock_icon = None;
                         t.walls.then_some(t)
                     }
@@ -116,7 +115,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
             let profiles = found
                 .iter()
                 .filter(|t| t.lock_icon.is_none())
-                .map(|t| profile(&working, &g, t, &outlines, tubes.edge_threshold, strip))
+                .map(|t| profile(working, &g, t, &outlines, tubes.edge_threshold, strip))
                 .collect();
             (found, profiles)
         }
@@ -133,8 +132,8 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
                 .collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
             let mut profiles: Vec<Profile> =
-                found.iter().map(|v| slots::vessel_profile(&working, v, &outlines, floor)).collect();
-            slots::lower_to_liquid_bottom(&working, &found, &mut profiles, &outlines);
+                found.iter().map(|v| slots::vessel_profile(working, v, &outlines, floor)).collect();
+            slots::lower_to_liquid_bottom(working, &found, &mut profiles, &outlines);
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
             (boxes, profiles)
         }
@@ -149,7 +148,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
     if boxes.len() < 2 {
         return Err(VisionError::NoTubes);
     }
-    let surfaces = surface::read_surfaces(&working, &mut profiles);
+    let surfaces = surface::read_surfaces(working, &mut profiles);
     Ok(Found { working, scale, boxes, profiles, surfaces, glass })
 }
 

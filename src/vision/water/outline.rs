@@ -57,6 +57,16 @@ const NECK_WIDTH_SLACK: f32 = 1.15;
 /// the steepest shoulder of a bottle moves it about one pixel per row.
 const WALL_STEP: i64 = 2;
 
+/// How much wider than the body's widest, in pixels, walls followed on past
+/// a change beside them may end: a wall's move over two rows (not fitted;
+/// fresh 88694's, led off along a cloud's edge, ended twice as wide).
+const FOLLOWED_ON_SLACK: f32 = (2 * WALL_STEP) as f32;
+
+/// Rows with no wall a trace crosses, in a vessel `half` pixels wide each side ([`WALL_GAP`]).
+fn wall_gap(half: f32) -> i64 {
+    (half * WALL_GAP).round().max(2.0) as i64
+}
+
 /// How strongly a wall stands at `(x, y)`: its contrast across, with
 /// half the row below's (a wall spans rows, JPEG noise does not).
 fn ridge(walls: &Gradients, x: i64, y: i64) -> f32 {
@@ -138,7 +148,7 @@ pub fn trace(
     let inner = both_ways((left, right), left_strength.min(right_strength));
     // The ridges outside the strongest, when the strongest ended at the
     // liquid's top and these stand out of the board beside them.
-    let gap = (half * WALL_GAP).round().max(2.0) as i64;
+    let gap = wall_gap(half);
     let on_liquid = inner.rim as i64 >= liquid_top as i64 - gap;
     if !on_liquid || left - 2 <= cx - reach_out || right + 2 >= cx + reach_out {
         return Some(Traced { inner, outside: None });
@@ -303,7 +313,7 @@ impl Climb {
     ///   empty bulb before a hill read as a liquid);
     /// - round balls, which are no bands of flat colour (`bands` empty).
     fn on_past_the_board(&self, walls: &Gradients, held: Holding, step: Step) -> Option<Climb> {
-        let gap = (held.half * WALL_GAP).round().max(2.0) as i64;
+        let gap = wall_gap(held.half);
         let widest = self.widths.iter().map(|w| w.1).fold(0.0, f32::max);
         let in_body = self.widths.last().is_some_and(|w| w.1 >= NECK_RATIO * widest);
         // The liquid's top: the second band's, since the first may be the
@@ -315,7 +325,7 @@ impl Climb {
         if !in_body || !under_top {
             return None;
         }
-        let within = |on: &Climb| on.widths.last().is_some_and(|w| w.1 <= widest + (2 * WALL_STEP) as f32);
+        let within = |on: &Climb| on.widths.last().is_some_and(|w| w.1 <= widest + FOLLOWED_ON_SLACK);
         self.on_from_rim(walls, gap, step).filter(|on| on.rim <= held.liquid_top as i64 + gap && within(on))
     }
 }
@@ -339,8 +349,7 @@ fn follow(
     held: Holding,
     step: Step,
 ) -> Outline {
-    let half = held.half;
-    let gap = (half * WALL_GAP).round().max(2.0) as i64;
+    let (half, gap) = (held.half, wall_gap(held.half));
     let mut climb = Climb::at(start, (left, right), strength);
     climb.up(walls, gap, step);
     // Where what stands beside the walls changes, they are followed on.

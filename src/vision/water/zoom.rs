@@ -6,7 +6,6 @@
 //! and a small one then to that height) and which of their readings is
 //! believed; and which finder a reading's vessels come from.
 
-use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use image::RgbImage;
@@ -221,22 +220,19 @@ impl Copies {
     /// ([`Zoom::Enlarged`]); and the factor back to the original's pixels.
     /// A filtered resize of a 1080×2400 screenshot cost 83 ms, the box
     /// average a few.
-    pub fn working<'a>(&'a self, image: &'a RgbImage, zoom: Zoom) -> (Cow<'a, RgbImage>, f32) {
+    pub fn working<'a>(&'a self, image: &'a RgbImage, zoom: Zoom) -> (&'a RgbImage, f32) {
         let enlarged = |cell: &'a OnceCell<RgbImage>, most: u32| {
             let copy = cell.get_or_init(|| enlarged_to(image, most.min(MAX_ENLARGED_HEIGHT)));
-            (Cow::Borrowed(copy), image.height() as f32 / copy.height() as f32)
+            (copy, image.height() as f32 / copy.height() as f32)
         };
         match zoom {
             Zoom::Fit => match image.height().div_ceil(WORKING_HEIGHT) {
-                0 | 1 => (Cow::Borrowed(image), 1.0),
-                factor => {
-                    let copy = self.fit.get_or_init(|| shrink_by(image, factor));
-                    (Cow::Borrowed(copy), factor as f32)
-                }
+                0 | 1 => (image, 1.0),
+                factor => (self.fit.get_or_init(|| shrink_by(image, factor)), factor as f32),
             },
             Zoom::Enlarged => enlarged(&self.enlarged, image.height() * 2),
             Zoom::Largest => enlarged(&self.largest, MAX_ENLARGED_HEIGHT),
-            Zoom::Own => (Cow::Borrowed(image), 1.0),
+            Zoom::Own => (image, 1.0),
         }
     }
 }

@@ -176,7 +176,9 @@ fn lit_band_on_grid(image: &RgbImage, columns: (u32, u32), tube: &TubeLayout, ru
 /// slow gradient): two long runs of different colour among the slots read
 /// empty say one of them is liquid taken for glass (a pale blue before a
 /// blue sky), unless the board beside the tube changes between them too
-/// (a horizon or a cloud behind the glass). Only the slots are looked at:
+/// (a horizon or a cloud behind the glass), or the change is too gradual
+/// for a drawn edge ([`sharp`]: a cloud's soft edge behind the glass alone,
+/// which the board beside misses). Only the slots are looked at:
 /// from the headroom above them it refused three of ../shared's screens (a
 /// rim or shoulder in the strip).
 pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
@@ -188,13 +190,41 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
         // Down the strip the slots are sampled from, as [`off_grid`] looks.
         let middle = slot_middle(top);
         let (x0, x1) = (middle.x0, middle.x1);
-        let glass = long_runs(image, (x0, x1), (top.y0, lowest_empty.y1), unit);
-        if glass.windows(2).filter(changes).any(|pair| !board_changes(image, &outlines, tube, pair)) {
+        let rows = strip_rows(image, (x0, x1), (top.y0, lowest_empty.y1));
+        let glass = long_runs_in(&rows, top.y0, unit);
+        let unexplained = |pair: &&[Run]| !board_changes(image, &outlines, tube, pair) && sharp(&rows, top.y0, pair);
+        if glass.windows(2).filter(changes).any(|pair| unexplained(&pair)) {
             return Some(Doubt::ChangeInEmpty { tube: t + 1 });
         }
     }
     None
 }
+
+/// Whether the change between two long runs, `pair`, of a strip's `rows`
+/// (from row `y0`) is sharp, as where two flat colours meet: somewhere
+/// between the runs' middles, two rows [`SHARP_ROWS`] apart differ by
+/// [`SHARP_SHARE`] of the runs' difference at least. Liquid meets liquid,
+/// or glass, at a drawn edge, which JPEG and resizing smear over a row or
+/// two; a board seen through the glass may change gradually (a cloud's
+/// soft edge behind an empty bulb, tuning 4036), which no liquid does.
+fn sharp(rows: &[[u8; 3]], y0: u32, pair: &[Run]) -> bool {
+    let middle = |r: &Run| ((r.y0 + r.y1) / 2).saturating_sub(y0) as usize;
+    let (from, to) = (middle(&pair[0]), middle(&pair[1]).min(rows.len().saturating_sub(1)));
+    let total = color_distance(pair[0].color, pair[1].color) as f32;
+    let steepest = (from..to.saturating_sub(SHARP_ROWS - 1))
+        .map(|y| color_distance(rows[y], rows[(y + SHARP_ROWS).min(to)]))
+        .max()
+        .unwrap_or(0);
+    steepest as f32 >= SHARP_SHARE * total
+}
+
+/// Rows apart over which [`sharp`] measures a step: an edge drawn sharp
+/// and smeared by JPEG or a bilinear enlargement spans two rows or three.
+const SHARP_ROWS: usize = 2;
+
+/// Share of two runs' difference a sharp change makes over [`SHARP_ROWS`]:
+/// a drawn edge smeared over up to twice those rows still makes half.
+const SHARP_SHARE: f32 = 0.5;
 
 /// A liquid's lit surface stands on liquid: a slot under one read empty
 /// is a liquid taken for glass, one the colour of the board beside its

@@ -16,14 +16,10 @@
 
 use palette::Lab;
 
-use image::RgbImage;
-
 use super::Detection;
 use super::SAME_LIQUID_DELTA_E;
-use super::doubts::OFF_GRID_SHARE;
 use super::level::SAME_COLOR_MAX_DELTA_E;
-use super::slots::{check_step, color_distance, row_colors, slot_middle};
-use crate::geometry::{Rect, SlotSample};
+use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The most a slot may stray from the hidden cells' shade to be taken for
@@ -65,7 +61,7 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
 /// the grid's unit. `None` where some cell's glyph was seen (that
 /// function's case), no bottom slot reads as a liquid, or fewer slots
 /// change.
-pub(super) fn unmarked_cells_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
+pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<Detection> {
     if detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden) {
         return None;
     }
@@ -80,8 +76,7 @@ pub(super) fn unmarked_cells_taken_for_liquid(image: &RgbImage, detection: &Dete
     let alike: Vec<[u8; 3]> =
         bottoms.into_iter().filter(|&c| delta_e(to_lab(c), median) <= MOST_SHADE_SPREAD).collect();
     let (again, taken) = taken_as_cells(detection, shade_of(&alike))?;
-    let unit = unit_shown(&again) || cells_place_the_unit(image, &again);
-    (taken > detection.capacity && one_shown_on_cells(&again) && unit).then_some(again)
+    (taken > detection.capacity && one_shown_on_cells(&again) && unit_shown(&again)).then_some(again)
 }
 
 /// Whether every tube of `detection` holding hidden cells shows one layer
@@ -115,69 +110,6 @@ fn unit_shown(detection: &Detection) -> bool {
         });
         surface || colors
     })
-}
-
-/// Whether the changes from the hidden cells to the layer shown on them
-/// place the grid's unit, where nothing else does (every tube full to the
-/// top, one layer shown on hidden cells). Down the strip each such tube's
-/// slots are sampled from, the first row of the cells' shade under the
-/// layer shown is found; the median of those rows' distances from the
-/// nearest slot boundary must be within [`OFF_GRID_SHARE`] of a slot on
-/// this grid, as the off-grid check asks, and beyond that share of a slot
-/// on the grids of one slot more and one fewer over the same column, which
-/// that check would then doubt. So the picture tells this grid from its
-/// neighbours: a short column of few layers (tuning 4855 and 4857, wine
-/// glasses of three layers, one shown on two hidden: a grid of two or four
-/// puts the change a third of its slot off). On a tall column of many
-/// small layers it does not (fresh 89296: seven layers 5.4 rows tall, one
-/// shown on six hidden; a grid of six puts the change a sixth of a layer
-/// off, about a row), and the reading is not believed.
-fn cells_place_the_unit(image: &RgbImage, detection: &Detection) -> bool {
-    let capacity = detection.capacity;
-    if capacity < 2 {
-        return false;
-    }
-    // Per tube showing a layer on cells: the change's distance from the
-    // nearest boundary, in slots, on this grid and on its two neighbours.
-    let mut offs: [Vec<f32>; 3] = Default::default();
-    for (t, (tube, samples)) in detection.tubes.iter().zip(&detection.samples).enumerate() {
-        let hidden = samples.iter().take_while(|s| **s == SlotSample::Hidden).count();
-        let shown = samples.get(hidden).is_some_and(|s| matches!(s, SlotSample::Color(_)));
-        if !open(detection, t) || hidden == 0 || !shown || tube.slots.len() != capacity {
-            continue;
-        }
-        let (cell, layer) = (&tube.slots[hidden - 1], &tube.slots[hidden]);
-        let raw = &detection.raw[t];
-        let Some(change) = first_row_of_cells(image, layer, cell, raw[hidden], raw[hidden - 1]) else { continue };
-        let (bottom, top) = (tube.slots[0].y1 as f32, tube.slots[capacity - 1].y0 as f32);
-        for (n, offs) in [capacity, capacity + 1, capacity - 1].into_iter().zip(&mut offs) {
-            let unit = (bottom - top) / n as f32;
-            let off = (1..n).map(|k| (change - (bottom - k as f32 * unit)).abs()).fold(f32::INFINITY, f32::min);
-            offs.push(off / unit);
-        }
-    }
-    let [this, more, fewer] = offs.map(|mut v| {
-        v.sort_by(f32::total_cmp);
-        v.get(v.len() / 2).copied()
-    });
-    let beyond = |off: Option<f32>| off.is_some_and(|o| o > OFF_GRID_SHARE);
-    this.is_some_and(|o| o <= OFF_GRID_SHARE) && beyond(more) && beyond(fewer)
-}
-
-/// The first row, down the middle of `layer` (the slot shown) into `cell`
-/// (the hidden cell under it), nearer the cell's colour than the layer's:
-/// where the cells start, between the two slots' middles; `None` where the
-/// strip leaves no rows.
-fn first_row_of_cells(image: &RgbImage, layer: &Rect, cell: &Rect, liquid: [u8; 3], shade: [u8; 3]) -> Option<f32> {
-    let middle = slot_middle(layer);
-    let (y0, y1) = (layer.y0 + layer.height() / 2, (cell.y0 + cell.height() / 2).min(image.height()));
-    let x1 = middle.x1.min(image.width());
-    if y1 <= y0 || x1 <= middle.x0 {
-        return None;
-    }
-    let rows = row_colors(image, middle.x0, x1, y0, y1, check_step(middle.x0, x1));
-    let liquid_rows = rows.iter().take_while(|&&c| color_distance(c, liquid) <= color_distance(c, shade)).count();
-    Some((y0 + liquid_rows as u32) as f32)
 }
 
 /// Whether tube `t` of `detection` is open (no lock covers it).
@@ -314,20 +246,17 @@ mod tests {
         // red stands under empty glass: eight cells, no glyph seen.
         let mut tubes = vec![vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)]];
         tubes.extend([vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![Color(RED), Empty, Empty]]);
-        // In a picture that shows nothing, so that only the reading may
-        // test the grid's unit.
-        let blank = RgbImage::new(250, 120);
-        let again = unmarked_cells_taken_for_liquid(&blank, &read_as(tubes.clone())).expect("cells with no glyph seen");
+        let again = unmarked_cells_taken_for_liquid(&read_as(tubes.clone())).expect("cells with no glyph seen");
         assert_eq!(again.samples[0], vec![Hidden, Hidden, Color(RED)]);
         assert_eq!(again.samples[4], vec![Color(RED), Empty, Empty]);
         // Every tube full with one layer shown on its cells: nothing tests
         // the grid's unit, so nothing is taken.
         let full = tubes[..4].iter().cloned().chain([vec![Empty; 3]]).collect();
-        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(full)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&read_as(full)).is_none());
         // Three slots of the shade: one liquid may have as many.
         let few =
             vec![vec![cell, cell, Color(RED)], vec![cell, Color(BLUE), Empty], vec![Color(RED), Color(BLUE), Empty]];
-        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(few)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&read_as(few)).is_none());
         // One shade at the bottom of every tube under several liquids: the
         // vessels' own bottoms, no cells.
         let bottoms = vec![
@@ -336,72 +265,10 @@ mod tests {
             vec![cell, Color(RED), Color(BLUE)],
             vec![cell, Color(BLUE), Empty],
         ];
-        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(bottoms)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&read_as(bottoms)).is_none());
         // A glyph seen: the other reading's case.
         let seen = vec![vec![Hidden, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![cell, Color(RED), Empty]];
-        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(seen)).is_none());
-    }
-
-    /// Tubes of `capacity` slots `unit` rows tall, each painted a liquid
-    /// down to row `shown` and the hidden cells' shade under it, and read
-    /// as that liquid on hidden cells (its top slot), plus an empty tube.
-    fn painted(capacity: u32, unit: u32, shown: u32) -> (RgbImage, Detection) {
-        let height = capacity * unit;
-        let mut image = RgbImage::from_pixel(250, height, image::Rgb([230, 230, 230]));
-        let liquids = [RED, BLUE, RED, BLUE];
-        for (t, liquid) in liquids.iter().enumerate() {
-            for x in t as u32 * 50..t as u32 * 50 + 40 {
-                for y in 0..height {
-                    image.put_pixel(x, y, image::Rgb(if y < shown { *liquid } else { CELL }));
-                }
-            }
-        }
-        let mut samples: Vec<Vec<SlotSample>> = liquids
-            .iter()
-            .map(|&l| (0..capacity).map(|k| if k + 1 < capacity { Hidden } else { Color(l) }).collect())
-            .collect();
-        samples.push(vec![Empty; capacity as usize]);
-        let tubes = (0..samples.len() as u32)
-            .map(|t| TubeLayout {
-                outer: Rect { x0: t * 50, x1: t * 50 + 40, y0: 0, y1: height },
-                slots: (0..capacity)
-                    .map(|k| Rect { x0: t * 50, x1: t * 50 + 40, y0: height - (k + 1) * unit, y1: height - k * unit })
-                    .collect(),
-            })
-            .collect();
-        let mut detection = read_as(samples);
-        detection.tubes = tubes;
-        detection.capacity = capacity as usize;
-        detection.image_height = height;
-        (image, detection)
-    }
-
-    #[test]
-    fn where_cells_meet_the_layer_shown_on_them_places_the_unit_of_a_short_column_only() {
-        // Three layers of 30 rows, one shown on two hidden: the change on
-        // this grid is a third of a slot off on a grid of two or four.
-        let (image, detection) = painted(3, 30, 30);
-        assert!(cells_place_the_unit(&image, &detection));
-        // The change a grid of four puts on a slot boundary (22.5 rows
-        // down) stands 8 rows, over a quarter of a slot, off this grid.
-        let (image, detection) = painted(3, 30, 22);
-        assert!(!cells_place_the_unit(&image, &detection));
-        // Seven layers of 6 rows: a grid of six or eight puts the change a
-        // row or so off, within a quarter of its slot; nothing tells them.
-        let (image, detection) = painted(7, 6, 6);
-        assert!(!cells_place_the_unit(&image, &detection));
-        // With no glyph seen, the cells of the short column are taken for
-        // hidden cells, every tube full (the blank picture's case below).
-        let (image, detection) = painted(3, 30, 30);
-        let mut unmarked = detection.clone();
-        for samples in &mut unmarked.samples {
-            for s in samples.iter_mut().filter(|s| **s == Hidden) {
-                *s = Color(CELL);
-            }
-        }
-        let again = unmarked_cells_taken_for_liquid(&image, &unmarked).expect("the picture places the unit");
-        assert_eq!(again.samples, detection.samples);
-        assert!(unmarked_cells_taken_for_liquid(&RgbImage::new(250, 90), &unmarked).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&read_as(seen)).is_none());
     }
 
     #[test]

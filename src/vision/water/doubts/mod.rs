@@ -81,7 +81,6 @@ pub(crate) use rows::OFF_CENTRE_WIDTHS;
 pub use rows::narrow_tube;
 use rows::{crowded, gap_in_row, rows_off_centre, thin_row};
 use split::split_layer;
-pub(super) use unit::OFF_GRID_SHARE;
 use unit::{change_in_empty, empty_could_be_liquid, empty_like_liquid, empty_under_surface, off_grid};
 
 /// Something in a reading that the picture does not bear out. Tubes and

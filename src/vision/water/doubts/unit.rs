@@ -347,7 +347,7 @@ const OFF_GRID_LONG_RUN: f32 = 0.5;
 /// change a third to a half of a slot off (a capacity of 3 read for 4 is
 /// a third); a well-fitted grid is within a few percent, and the
 /// anti-aliased edge of a layer a few rows. Between the two (not fitted).
-pub(in crate::vision::water) const OFF_GRID_SHARE: f32 = 0.25;
+const OFF_GRID_SHARE: f32 = 0.25;
 
 /// Slots read empty above the liquid that are one colour among themselves
 /// (as alike as one flat liquid's slots), as many as a colour has layers

@@ -25,9 +25,11 @@ use crate::vision::water::{Detection, SAME_LIQUID_DELTA_E};
 /// says the grid is not the liquid's unit (a neck, cork or headroom
 /// counted as a slot, or a unit of one and a third layers). A change
 /// between two runs in the glass above the liquid that the board beside
-/// the tube shows too is the board's, and left out. Short runs (a lit
-/// surface, a rim, an outline, the gap between balls) are left out, as are
-/// tubes holding hidden layers, whose glyphs break their runs.
+/// the tube shows too is the board's, and left out, as is one too gradual
+/// for a drawn edge ([`sharp`]: a cloud's soft edge behind the glass).
+/// Short runs (a lit surface, a rim, an outline, the gap between balls)
+/// are left out, as are tubes holding hidden layers, whose glyphs break
+/// their runs.
 pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt> {
     let outlines = outlines(detection);
     // The empty slots' colours, each once (as [`looks_empty`] compares).
@@ -63,7 +65,8 @@ pub(super) fn off_grid(image: &RgbImage, detection: &Detection) -> Option<Doubt>
         let runs = without_glass_below_liquid(long_runs_in(&rows, top.y0, unit), &glass);
         let runs = with_surface_merged(image, (x0, x1), runs, &glass, unit);
         for pair in runs.windows(2).filter(changes) {
-            if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && board_changes(image, &outlines, tube, pair) {
+            let boards = || board_changes(image, &outlines, tube, pair) || !sharp(&rows, top.y0, pair);
+            if glass_end.is_some_and(|end| pair[1].y1 as f32 <= end) && boards() {
                 continue;
             }
             // The change lies somewhere between the end of one run and the
@@ -206,7 +209,8 @@ pub(super) fn change_in_empty(image: &RgbImage, detection: &Detection) -> Option
 /// [`SHARP_SHARE`] of the runs' difference at least. Liquid meets liquid,
 /// or glass, at a drawn edge, which JPEG and resizing smear over a row or
 /// two; a board seen through the glass may change gradually (a cloud's
-/// soft edge behind an empty bulb, tuning 4036), which no liquid does.
+/// soft edge behind an empty bulb, tuning 4036; behind an empty hurricane
+/// glass, off the grid, tuning 1044), which no liquid does.
 fn sharp(rows: &[[u8; 3]], y0: u32, pair: &[Run]) -> bool {
     let middle = |r: &Run| ((r.y0 + r.y1) / 2).saturating_sub(y0) as usize;
     let (from, to) = (middle(&pair[0]), middle(&pair[1]).min(rows.len().saturating_sub(1)));

@@ -98,13 +98,14 @@ fn a_step_in_empty_glass_that_the_board_beside_takes_too_is_the_boards_though_th
 }
 
 #[test]
-fn a_change_inside_empty_glass_as_gradual_as_a_clouds_soft_edge_is_the_boards() {
+fn a_change_inside_empty_glass_as_gradual_as_a_clouds_soft_edge_is_the_boards_and_on_no_grid() {
     // A flat sky beside the tube; behind its glass a cloud's soft edge,
-    // white turning to sky over 40 rows, which the board beside does not
-    // show. Red in the bottom slot. No drawn edge is so gradual.
+    // white turning to sky over 14 rows in the middle of a slot (rows
+    // 118-132 of the slot 110-140), which the board beside does not show.
+    // Red in the bottom slot. No drawn edge is so gradual.
     let (sky, cloud) = ([110, 200, 180], [225, 240, 238]);
     let ramp = |y: u32| -> [u8; 3] {
-        let t = (y.clamp(100, 140) - 100) as f32 / 40.0;
+        let t = (y.clamp(118, 132) - 118) as f32 / 14.0;
         std::array::from_fn(|c| (cloud[c] as f32 + t * (sky[c] as f32 - cloud[c] as f32)).round() as u8)
     };
     let mut image = RgbImage::from_pixel(100, 240, image::Rgb(sky));
@@ -115,11 +116,15 @@ fn a_change_inside_empty_glass_as_gradual_as_a_clouds_soft_edge_is_the_boards() 
     }
     let detection = red_under_glass(&mut image);
     assert_eq!(change_in_empty(&image, &detection), None);
-    // The same two colours meeting at an edge: a liquid taken for glass.
+    // Nor is it off the grid, though it lies mid-slot.
+    assert_eq!(off_grid(&image, &detection), None);
+    // The same two colours meeting at an edge there: a liquid taken for
+    // glass, off the grid.
     for y in 60..170 {
         for x in 12..48 {
-            image.put_pixel(x, y, image::Rgb(if y < 120 { cloud } else { sky }));
+            image.put_pixel(x, y, image::Rgb(if y < 125 { cloud } else { sky }));
         }
     }
     assert_eq!(change_in_empty(&image, &detection), Some(Doubt::ChangeInEmpty { tube: 1 }));
+    assert!(matches!(off_grid(&image, &detection), Some(Doubt::OffGrid { tube: 1, .. })));
 }

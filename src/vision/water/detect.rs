@@ -86,6 +86,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
     if !(2..=8).contains(&geometry.capacity) || geometry.layer_height < MIN_LAYER_ROWS {
         return Err(VisionError::NoLayers { found: found.len() });
     }
+    let rects: Vec<Vec<Rect>> = open_tubes.iter().zip(profiles).map(|(t, p)| slot_rects(t, p, &geometry)).collect();
     let sampling = Sampling {
         working,
         scale: *scale,
@@ -98,10 +99,9 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
     };
     let mut tubes: Vec<OpenTube> = Vec::new();
     let mut glyph_steps = Vec::new();
-    for ((tube, prof), surface) in open_tubes.iter().zip(profiles).zip(surfaces) {
-        let rects = slot_rects(tube, prof, &geometry);
-        let sampled = sample_tube(&sampling, tube, &rects, prof, surface.as_ref(), tubes.len() + 1)?;
-        glyph_steps.extend(slots::glyph_steps(&rects, &sampled.samples, &prof.glyphs));
+    for (((tube, prof), surface), rects) in open_tubes.iter().zip(profiles).zip(surfaces).zip(&rects) {
+        let sampled = sample_tube(&sampling, tube, rects, prof, surface.as_ref(), tubes.len() + 1)?;
+        glyph_steps.extend(slots::glyph_steps(rects, &sampled.samples, &prof.glyphs));
         tubes.push(sampled);
     }
     let mut samples: Vec<Vec<SlotSample>> = tubes.iter_mut().map(|t| std::mem::take(&mut t.samples)).collect();
@@ -251,10 +251,15 @@ fn sample_tube(
     let hidden_below = samples.iter().take_while(|s| **s == SlotSample::Hidden).count();
     let hidden_together = samples[hidden_below..].iter().all(|s| *s != SlotSample::Hidden);
     let unit_told_elsewhere = prof.glyphs.is_empty() && hidden_together && sampling.glyph_tubes >= GLYPH_TUBES_FOR_UNIT;
-    if matches!(sampling.finder, Finder::Liquid(..))
-        && !unit_told_elsewhere
-        && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs)
-    {
+    let liquid_found = matches!(sampling.finder, Finder::Liquid(..));
+    // A glyph over the top slot marks a hidden cell the grid left out
+    // above it: liquid above the top slot, so the grid a layer taller is
+    // read (fresh 88001: flasks whose cells go on up into the neck, the
+    // body found by the liquid a cell and a half short).
+    if liquid_found && slots::glyph_above_top(rects, &prof.glyphs) {
+        return Err(VisionError::Doubtful(Doubt::LiquidAbove { tube: number }));
+    }
+    if liquid_found && !unit_told_elsewhere && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
     // Whatever the finder, a game marks every hidden layer alike.

@@ -29,7 +29,8 @@ mod reread;
 /// shorter where the picture says which, if that reading passes every
 /// check: taller when liquid stands above the top slot (a doubt, or, when
 /// the counts fail, a run there unlike the empty glass), and taller by a
-/// second layer where the taller grid's counts fail so again; shorter when the
+/// second layer where the taller grid's counts fail so again, or its top
+/// slot is doubted as a hidden cell ([`cells_on_top`]); shorter when the
 /// counts fail and every open tube's top slot is empty (a neck read as a
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
@@ -121,7 +122,12 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, share
         // first's top slot (as read, the glass not taken for empty).
         let tops = glassy.as_ref().or(again.detection.as_ref()).filter(|_| counts_failed(&again));
         known = tops.and_then(glass_on_every_top);
-        let as_read = again.detection.as_ref().filter(|_| counts_failed(&again));
+        // Or where the taller grid's new top slot is a hidden cell whose
+        // glyph went unseen, doubted as a liquid like the cells or as a
+        // hidden top layer: the cells go on up a neck, a layer more each,
+        // to the shown top layer (fresh 88001).
+        let cells_go_on = matches!(&again.read, Err(VisionError::Doubtful(d)) if cells_on_top(d));
+        let as_read = again.detection.as_ref().filter(|_| counts_failed(&again) || cells_go_on);
         next = match grid {
             Grid::LayersAbove(n)
                 if n < MAX_LAYERS_ABOVE && as_read.is_some_and(|d| doubts::unread_liquid_above(image, d)) =>
@@ -239,6 +245,13 @@ fn unless_in_groups(mut sight: WaterSight) -> WaterSight {
         sight.read = Err(VisionError::Doubtful(doubt));
     }
     sight
+}
+
+/// Whether a doubt is what a hidden cell whose glyph went unseen makes
+/// of a reading's top slot: a colour like the cells (or a liquid between
+/// two), or a hidden top layer.
+fn cells_on_top(doubt: &doubts::Doubt) -> bool {
+    doubt.hidden_read_as_liquid() || matches!(doubt, doubts::Doubt::HiddenOnTop { .. })
 }
 
 /// Whether the top slot of every open tube holds no liquid: read empty,

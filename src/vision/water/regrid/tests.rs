@@ -370,3 +370,15 @@ fn a_colour_like_the_hidden_cells_is_read_again_with_the_glass_taken_for_empty()
     // for empty was not tried.
     reads_exactly(89973);
 }
+
+#[test]
+fn hidden_cells_going_on_up_a_neck_are_read_on_a_grid_as_many_layers_taller() {
+    // Fresh 88001: flasks of four hidden cells under a shown layer, the
+    // body found by the liquid a cell and a half short. The top cell's
+    // glyph over the grid says liquid stands above it; a layer taller,
+    // the new top slot is a cell whose glyph went unseen, doubted as a
+    // hidden top layer, and a layer taller again reads the shown layer.
+    reads_exactly(88001);
+    // Tuning 3713: flasks of six hidden cells under a cap, shrunk.
+    reads_exactly(3713);
+}

@@ -327,6 +327,12 @@ pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: 
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
 
+/// Whether a glyph (of `glyphs`, their centre rows) stands over a tube's
+/// top slot (of `rects`, bottom first): a hidden cell above the grid.
+pub(in crate::vision::water) fn glyph_above_top(rects: &[Rect], glyphs: &[u32]) -> bool {
+    rects.last().is_some_and(|top| glyphs.iter().any(|&y| y < top.y0))
+}
+
 /// Whether a tube whose glyphs stand in some of its slots read as hidden
 /// leaves another hidden slot without one (`rects` and `samples` bottom
 /// first, `glyphs` their centre rows): a game marks every hidden layer

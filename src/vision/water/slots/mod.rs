@@ -27,7 +27,8 @@ use glyphs::GLYPH_ABOVE_CELL;
 use glyphs::glyph_spans;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, cell_under_strokes, is_dark_grey};
 pub(super) use glyphs::{
-    glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots, hidden_slot_without_glyph,
+    glyph_above_top, glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_in_hidden_slots,
+    hidden_slot_without_glyph,
 };
 
 /// Per-row median colour of the central strip of a tube, from every
@@ -273,6 +274,10 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
             hidden_runs_filled(&mut p.runs, &p.glyphs);
         }
     }
+    // Glyphs over the top where its hidden cells go on up (fresh
+    // 88001: flasks of four hidden cells under a shown layer, the body
+    // found two cells short of the liquid's top).
+    top::glyphs_above_top(img, &r, &mut p);
     p
 }
 
@@ -340,7 +345,7 @@ fn strip_profile(
 
 /// Every run holding a `?` glyph's centre (of `glyphs`) taken for
 /// liquid: a hidden layer, however dark.
-fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
+pub(super) fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
     for run in runs.iter_mut().filter(|run| glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y))) {
         run.empty = false;
     }
@@ -358,7 +363,7 @@ fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
 /// vessel's bands) early, and a glyph found under the bottom slot is a
 /// hidden layer left out. A vessel's stem under a bowl of liquid, or
 /// the outline's stroke, is no cell's.
-fn glyphs_down(
+pub(super) fn glyphs_down(
     img: &RgbImage,
     r: &Rect,
     (sx0, sx1): (u32, u32),

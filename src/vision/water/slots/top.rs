@@ -7,7 +7,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::glyphs::is_dark_grey;
-use super::{Profile, RUN_STEP, Run, color_distance, row_colors, runs};
+use super::{Profile, RUN_STEP, Run, color_distance, glyphs_down, hidden_runs_filled, row_colors, runs};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, to_lab};
 use crate::vision::water::MIN_LAYER_ROWS;
@@ -337,3 +337,31 @@ const RIM_ROWS: u32 = 2;
 
 #[cfg(test)]
 mod tests;
+
+/// Seeks glyphs over `p`'s top, where its first row is a hidden cell's
+/// and the strip stays that dark on up (within box `r`): a vessel that
+/// narrows into a neck holds its upper cells above the body the liquid
+/// finder measured, and their glyphs, one a cell, tell the grid that it
+/// stops short of the liquid (fresh 88001: flasks of four hidden cells
+/// under a shown layer, the body's top found a cell and a half down).
+/// Kept where it finds more glyphs than the profile has; the profile's
+/// top and runs stay as measured.
+pub(super) fn glyphs_above_top(img: &RgbImage, r: &Rect, p: &mut Profile) {
+    let (x0, x1) = p.columns;
+    let dark = |y: u32| is_dark_grey(row_colors(img, x0, x1, y, y + 1, 1)[0]);
+    if p.top >= p.bottom || !dark(p.top) {
+        return;
+    }
+    let above = (r.y0..p.top).rev().take_while(|&y| dark(y)).count() as u32;
+    if above == 0 {
+        return;
+    }
+    let from = p.top - above;
+    let prof = row_colors(img, x0, x1, from, p.bottom, 1);
+    let rows = glyphs_down(img, r, p.columns, (from, p.bottom), p.bottom, &prof);
+    if rows.len() > p.glyph_rows.len() {
+        p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
+        p.glyph_rows = rows;
+        hidden_runs_filled(&mut p.runs, &p.glyphs);
+    }
+}

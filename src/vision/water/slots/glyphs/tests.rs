@@ -63,3 +63,17 @@ fn a_glyph_under_where_the_liquid_was_found_to_end_is_a_hidden_layer_left_out() 
     let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
     assert_eq!(p.glyphs, vec![71, 95, 119, 143]);
 }
+
+/// Five 20-row slots, bottom first: rows 80-100, 60-80, 40-60, 20-40, 0-20.
+fn five_slots() -> Vec<Rect> {
+    (0..5).map(|k| Rect { x0: 0, x1: 20, y0: 80 - 20 * k, y1: 100 - 20 * k }).collect()
+}
+
+#[test]
+fn a_glyph_over_the_top_slot_is_a_cell_above_the_grid() {
+    // Fresh 88001: the grid's three slots over 40-100, four glyphs a
+    // slot apart, the top one over the grid.
+    let rects = &five_slots()[..3];
+    assert!(glyph_above_top(rects, &[30, 50, 70, 90]));
+    assert!(!glyph_above_top(rects, &[50, 70, 90]));
+}

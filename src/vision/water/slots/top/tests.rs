@@ -358,3 +358,23 @@ fn a_soda_bottles_tinted_neck_under_its_caps_stroke_is_no_layer() {
     // the stroke, does not rise as liquid (capacity 8 was read for 5).
     crate::vision::water::regrid::tests::reads_exactly(3616);
 }
+
+#[test]
+fn the_glyphs_of_hidden_cells_going_on_up_over_the_bodys_top_are_found() {
+    // Fresh 88001: flasks whose four hidden cells go on up into the neck,
+    // the body's top found a cell and a half down. Here four cells of 30
+    // rows (60-180), a bar and a dot in the middle of each, under a red
+    // layer (30-60), the body's top measured inside the third cell: the
+    // cells go on up further than the top rises (`MAX_RISE_BANDS`).
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 140);
+    fill(&mut img, 30..60, [200, 40, 40]);
+    fill(&mut img, 60..180, [64, 61, 69]);
+    for cell in (60..180).step_by(30) {
+        paint(&mut img, cell + 9..cell + 14, 28..32, [240, 240, 240]);
+        paint(&mut img, cell + 16..cell + 18, 28..32, [240, 240, 240]);
+    }
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.glyphs.len(), 4, "{:?}", p.glyph_rows);
+    // The top measured stays where it was: only the glyphs are sought over it.
+    assert_eq!(p.top, 140);
+}

@@ -47,6 +47,9 @@ struct Sampling<'a> {
     glyph_tubes: usize,
     finder: Finder,
     empties: EmptyGlass,
+    /// How many vessels' bottom slots hold one glyph each: the grid's
+    /// bottom slot is a hidden layer there.
+    bottom_glyphs: usize,
 }
 
 impl Sampling<'_> {
@@ -96,6 +99,7 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         glyph_tubes: profiles.iter().filter(|p| !p.glyphs.is_empty()).count(),
         finder: look.finder,
         empties: look.empties,
+        bottom_glyphs: rects.iter().zip(profiles).filter(|(r, p)| slots::bottom_glyph(r, &p.glyphs)).count(),
     };
     let mut tubes: Vec<OpenTube> = Vec::new();
     let mut glyph_steps = Vec::new();
@@ -259,7 +263,18 @@ fn sample_tube(
     if liquid_found && slots::glyph_above_top(rects, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::LiquidAbove { tube: number }));
     }
-    if liquid_found && !unit_told_elsewhere && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs) {
+    // The bottom slot's cell may be clipped too small for its glyph to be
+    // found (a round bottom: fresh 88249), and is a layer where the
+    // vessels' bottom slots show their glyphs elsewhere on this grid.
+    let bottom_told_elsewhere = || {
+        sampling.bottom_glyphs >= GLYPH_TUBES_FOR_UNIT
+            && slots::glyphs_above_a_bare_bottom(rects, &samples, &prof.glyphs)
+    };
+    if liquid_found
+        && !unit_told_elsewhere
+        && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs)
+        && !bottom_told_elsewhere()
+    {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
     // Whatever the finder, a game marks every hidden layer alike.
@@ -428,6 +443,7 @@ mod tests {
             glyph_tubes: 1,
             finder: Finder::Walls(super::super::zoom::WallEdge::Full, super::super::zoom::TubeStrip::Wide),
             empties: EmptyGlass::Beside,
+            bottom_glyphs: 0,
         };
         let read = |glyphs| sample_tube(&sampling, &tube, &rects, &prof(glyphs), None, 1).map(|t| t.samples);
         let (hidden, liquid) = (SlotSample::Hidden, SlotSample::Color(brown));

@@ -382,3 +382,12 @@ fn hidden_cells_going_on_up_a_neck_are_read_on_a_grid_as_many_layers_taller() {
     // Tuning 3713: flasks of six hidden cells under a cap, shrunk.
     reads_exactly(3713);
 }
+
+#[test]
+fn a_bottom_cell_without_the_glyph_the_other_vessels_bottom_cells_show_is_a_layer() {
+    // Fresh 88249: round tubes of two hidden cells under one shown layer
+    // on ruled paper; two tubes' bottom glyphs, in the cell the round
+    // bottom clips, went unfound, and the tubes were doubted as read on a
+    // grid off the unit, while the three others showed theirs there.
+    reads_exactly(88249);
+}

@@ -327,6 +327,26 @@ pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: 
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
 
+/// Whether a tube's bottom slot is read hidden and holds no glyph while
+/// the slots above it stand theirs as [`glyphs_in_hidden_slots`] asks
+/// (`rects` and `samples` bottom first, `glyphs` their centre rows): a
+/// round bottom clips the lowest cell, and its glyph may go unfound.
+pub(in crate::vision::water) fn glyphs_above_a_bare_bottom(
+    rects: &[Rect],
+    samples: &[SlotSample],
+    glyphs: &[u32],
+) -> bool {
+    rects.first().is_some_and(|bottom| glyphs_in(bottom, glyphs).next().is_none())
+        && samples.first() == Some(&SlotSample::Hidden)
+        && glyphs_in_hidden_slots(&rects[1..], &samples[1..], glyphs)
+}
+
+/// Whether a tube's bottom slot (of `rects`, bottom first) holds one
+/// glyph (of `glyphs`, their centre rows).
+pub(in crate::vision::water) fn bottom_glyph(rects: &[Rect], glyphs: &[u32]) -> bool {
+    rects.first().is_some_and(|bottom| glyphs_in(bottom, glyphs).count() == 1)
+}
+
 /// Whether a glyph (of `glyphs`, their centre rows) stands over a tube's
 /// top slot (of `rects`, bottom first): a hidden cell above the grid.
 pub(in crate::vision::water) fn glyph_above_top(rects: &[Rect], glyphs: &[u32]) -> bool {

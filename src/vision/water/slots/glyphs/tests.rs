@@ -77,3 +77,22 @@ fn a_glyph_over_the_top_slot_is_a_cell_above_the_grid() {
     assert!(glyph_above_top(rects, &[30, 50, 70, 90]));
     assert!(!glyph_above_top(rects, &[50, 70, 90]));
 }
+
+#[test]
+fn a_bare_bottom_slot_under_glyphs_one_in_each_hidden_slot_is_told_apart() {
+    use crate::geometry::SlotSample::{Color, Hidden};
+    let rects = five_slots();
+    let samples = [Hidden, Hidden, Hidden, Color([200, 30, 30]), Color([30, 30, 200])];
+    // Fresh 88249: the bottom cell, clipped by a round bottom, without the
+    // glyph the two above it carry.
+    assert!(glyphs_above_a_bare_bottom(&rects, &samples, &[50, 70]));
+    assert!(!glyphs_in_hidden_slots(&rects, &samples, &[50, 70]));
+    assert!(!bottom_glyph(&rects, &[50, 70]));
+    // Its glyph found, the tube stands them one in each: no bare bottom.
+    assert!(!glyphs_above_a_bare_bottom(&rects, &samples, &[50, 70, 90]));
+    assert!(bottom_glyph(&rects, &[50, 70, 90]));
+    // A slot above without its glyph, or a glyph in a liquid, is no bare
+    // bottom either: the grid is off there.
+    assert!(!glyphs_above_a_bare_bottom(&rects, &samples, &[50]));
+    assert!(!glyphs_above_a_bare_bottom(&rects, &samples, &[30, 50, 70]));
+}

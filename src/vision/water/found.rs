@@ -163,10 +163,14 @@ pub(super) const ROW_DRAWN_ALIKE: usize = 3;
 
 /// `found` and their `profiles` without the rows (vessels on one bottom)
 /// of [`ROW_DRAWN_ALIKE`] or more whose profiles are one drawing of two
-/// colours or more: each holding no empty glass, its runs the first
-/// vessel's, of the same colour (within [`SAME_LIQUID_DELTA_E`], one flat
-/// colour's noise) over the same rows above the bottom (within
-/// [`SURFACE_GAP`]), two of them unlike (over [`SAME_COLOR_MAX_DELTA_E`]).
+/// colours or more: each holding no empty glass (its top run no run read
+/// empty; one read so under a liquid is no glass, which stands over
+/// liquid, never under it: a button's white centre on a pale board, tuning
+/// 17 and 5564, read empty, kept the row of buttons in as bulbs), its runs
+/// the first vessel's, empty where its are and of the same colour (within
+/// [`SAME_LIQUID_DELTA_E`], one flat colour's noise) over the same rows
+/// above the bottom (within [`SURFACE_GAP`]), two of them unlike (over
+/// [`SAME_COLOR_MAX_DELTA_E`]).
 /// One colour alone is what a row of empty vessels shows when their
 /// tinted glass tops no liquid to be known by (tuning 3618, test 1001081:
 /// three empty pints of grey glass left out, the level then a row short).
@@ -180,8 +184,7 @@ fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>
     let alike = |(a, a_runs): (&Profile, &[Run]), (b, b_runs): (&Profile, &[Run])| {
         a_runs.len() == b_runs.len()
             && a_runs.iter().zip(b_runs).all(|(r, q)| {
-                !r.empty
-                    && !q.empty
+                r.empty == q.empty
                     && rows(a, r.y0).abs_diff(rows(b, q.y0)) <= SURFACE_GAP
                     && rows(a, r.y1).abs_diff(rows(b, q.y1)) <= SURFACE_GAP
                     && delta_e(to_lab(r.color), to_lab(q.color)) < SAME_LIQUID_DELTA_E
@@ -190,6 +193,14 @@ fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>
     let two_colours = |runs: &[Run]| {
         let labs: Vec<_> = runs.iter().map(|r| to_lab(r.color)).collect();
         labs.iter().any(|&a| labs.iter().any(|&b| delta_e(a, b) > SAME_COLOR_MAX_DELTA_E))
+    };
+    // No glass in the drawing: no run read empty, or, where no run is of
+    // the hidden cells' shade (their glyphs' strokes read empty between
+    // cells drawn alike in every vessel, by design: tuning 4595), none on
+    // top, over the liquid.
+    let glass_free = |runs: &[Run]| {
+        let cells = runs.iter().any(|r| !r.empty && slots::is_dark_grey(r.color));
+        runs.iter().all(|r| !r.empty) || (!cells && runs.first().is_some_and(|r| !r.empty))
     };
     let drawn_alike = |i: usize| {
         let row: Vec<&Profile> = profiles.iter().filter(|p| p.bottom == profiles[i].bottom).collect();
@@ -200,6 +211,7 @@ fn without_rows_drawn_alike<T>(found: Vec<T>, profiles: Vec<Profile>) -> (Vec<T>
         let reach = row.iter().map(|p| top(p)).min().unwrap_or(0) + SURFACE_GAP;
         let drawn: Vec<Vec<Run>> = row.iter().map(|p| within(p, reach)).collect();
         row.len() >= ROW_DRAWN_ALIKE
+            && glass_free(&drawn[0])
             && two_colours(&drawn[0])
             && row.iter().zip(&drawn).all(|(p, runs)| alike((row[0], &drawn[0]), (p, runs)))
     };
@@ -271,6 +283,20 @@ mod tests {
         assert_eq!(row([level(), vec![button(0), button(50)]].concat()).len(), 5);
         let unlike = at(100, 300, &[(252, 268, green, false), (268, 287, white, false), (287, 300, blue, false)]);
         assert_eq!(row([level(), vec![button(0), button(50), unlike]].concat()).len(), 6);
+        // Tuning 17: the buttons' white dot on a pale board, read empty
+        // glass; glass never stands under liquid, so the row still goes.
+        let pale_dot =
+            |x: u32| at(x, 300, &[(252, 268, green, false), (268, 287, white, true), (287, 300, green, false)]);
+        assert_eq!(row([level(), vec![pale_dot(0), pale_dot(50), pale_dot(100)]].concat()), vec![200, 200, 200]);
+        // But hidden cells are drawn alike in every vessel by design:
+        // their glyphs' strokes read empty between them are no button's
+        // dot (tuning 4595: flasks of three hidden cells under one layer).
+        let (cell, red) = ([58, 58, 60], [200, 30, 30]);
+        let cells = |x: u32| {
+            let runs = [(252, 268, cell, false), (268, 271, white, true), (271, 287, cell, false)];
+            at(x, 300, &[&[(240, 252, red, false)][..], &runs].concat())
+        };
+        assert_eq!(row([level(), vec![cells(0), cells(50), cells(100)]].concat()).len(), 6);
         // Vessels holding empty glass are a level's too (three holding one
         // layer of one liquid each).
         let one = |x: u32| at(x, 300, &[(252, 287, white, true), (287, 300, green, false)]);

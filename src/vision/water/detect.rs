@@ -165,7 +165,9 @@ const CELL_UNDER_GLYPH_SHARE: f32 = 0.25;
 /// unfound to be read on their grid: the grid is the screenshot's, and
 /// their glyphs confirm it. Two, so that no single vessel's glyphs vouch
 /// for the rest; not fitted (tuning 1296: the glyphs of six flasks found,
-/// those of two others unfound in their dark cells).
+/// those of two others unfound in their dark cells). So many vessels with
+/// a glyph in their bottom slot likewise vouch for a bottom slot read
+/// hidden whose glyph went unfound (fresh 88249: three of five).
 const GLYPH_TUBES_FOR_UNIT: usize = 2;
 
 /// Samples one open tube's slots (`rects`, bottom first), walking down from

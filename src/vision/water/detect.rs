@@ -261,7 +261,7 @@ fn sample_tube(
     // A glyph over the top slot marks a hidden cell the grid left out
     // above it: liquid above the top slot, so the grid a layer taller is
     // read (fresh 88001: flasks whose cells go on up into the neck, the
-    // body found by the liquid a cell and a half short).
+    // body's top found by the liquid nearly two layers under the liquid's).
     if liquid_found && slots::glyph_above_top(rects, &prof.glyphs) {
         return Err(VisionError::Doubtful(Doubt::LiquidAbove { tube: number }));
     }

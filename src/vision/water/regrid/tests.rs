@@ -374,7 +374,7 @@ fn a_colour_like_the_hidden_cells_is_read_again_with_the_glass_taken_for_empty()
 #[test]
 fn hidden_cells_going_on_up_a_neck_are_read_on_a_grid_as_many_layers_taller() {
     // Fresh 88001: flasks of four hidden cells under a shown layer, the
-    // body found by the liquid a cell and a half short. The top cell's
+    // body's top found by the liquid nearly two layers under the liquid's. The top cell's
     // glyph over the grid says liquid stands above it; a layer taller,
     // the new top slot is a cell whose glyph went unseen, doubted as a
     // hidden top layer, and a layer taller again reads the shown layer.

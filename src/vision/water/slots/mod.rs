@@ -266,19 +266,27 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
     // body's top measured two cells into the six hidden, whose glyphs
     // were then too few for the cells the grid read there).
     if p.top < vessel.top && !p.glyphs.is_empty() {
-        let prof = row_colors(img, p.columns.0, p.columns.1, p.top, bottom, 1);
-        let rows = glyphs_down(img, &r, p.columns, (p.top, bottom), p.bottom, &prof);
-        if rows.len() > p.glyph_rows.len() {
-            p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
-            p.glyph_rows = rows;
-            hidden_runs_filled(&mut p.runs, &p.glyphs);
-        }
+        let top = p.top;
+        glyphs_again(img, &r, &mut p, (top, bottom));
     }
     // Glyphs over the top where its hidden cells go on up (fresh
-    // 88001: flasks of four hidden cells under a shown layer, the body
-    // found two cells short of the liquid's top).
+    // 88001: flasks of four hidden cells under a shown layer, the body's
+    // top found nearly two layers under the liquid's).
     top::glyphs_above_top(img, &r, &mut p);
     p
+}
+
+/// `p`'s glyphs sought again in the rows `from..end` of its strip (down
+/// to where its liquid ends, as [`glyphs_down`] seeks them), kept where
+/// that finds more than it has, the runs holding them taken for liquid.
+pub(super) fn glyphs_again(img: &RgbImage, r: &Rect, p: &mut Profile, (from, end): (u32, u32)) {
+    let prof = row_colors(img, p.columns.0, p.columns.1, from, end, 1);
+    let rows = glyphs_down(img, r, p.columns, (from, end), p.bottom, &prof);
+    if rows.len() > p.glyph_rows.len() {
+        p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
+        p.glyph_rows = rows;
+        hidden_runs_filled(&mut p.runs, &p.glyphs);
+    }
 }
 
 /// The share of the liquid bands' median height that a run must reach to
@@ -345,7 +353,7 @@ fn strip_profile(
 
 /// Every run holding a `?` glyph's centre (of `glyphs`) taken for
 /// liquid: a hidden layer, however dark.
-pub(super) fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
+fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
     for run in runs.iter_mut().filter(|run| glyphs.iter().any(|&y| (run.y0..run.y1).contains(&y))) {
         run.empty = false;
     }
@@ -363,7 +371,7 @@ pub(super) fn hidden_runs_filled(runs: &mut [Run], glyphs: &[u32]) {
 /// vessel's bands) early, and a glyph found under the bottom slot is a
 /// hidden layer left out. A vessel's stem under a bowl of liquid, or
 /// the outline's stroke, is no cell's.
-pub(super) fn glyphs_down(
+fn glyphs_down(
     img: &RgbImage,
     r: &Rect,
     (sx0, sx1): (u32, u32),

@@ -7,7 +7,7 @@ use image::RgbImage;
 use palette::Lab;
 
 use super::glyphs::is_dark_grey;
-use super::{Profile, RUN_STEP, Run, color_distance, glyphs_down, hidden_runs_filled, row_colors, runs};
+use super::{Profile, RUN_STEP, Run, color_distance, glyphs_again, row_colors, runs};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, to_lab};
 use crate::vision::water::MIN_LAYER_ROWS;
@@ -335,15 +335,13 @@ const MAX_RISE_BANDS: f32 = 2.0;
 /// the rim's row, and anti-aliasing moves it by a row or two.
 const RIM_ROWS: u32 = 2;
 
-#[cfg(test)]
-mod tests;
-
 /// Seeks glyphs over `p`'s top, where its first row is a hidden cell's
 /// and the strip stays that dark on up (within box `r`): a vessel that
 /// narrows into a neck holds its upper cells above the body the liquid
 /// finder measured, and their glyphs, one a cell, tell the grid that it
 /// stops short of the liquid (fresh 88001: flasks of four hidden cells
-/// under a shown layer, the body's top found a cell and a half down).
+/// under a shown layer, the body's top found nearly two layers under
+/// the liquid's).
 /// Kept where it finds more glyphs than the profile has; the profile's
 /// top and runs stay as measured.
 pub(super) fn glyphs_above_top(img: &RgbImage, r: &Rect, p: &mut Profile) {
@@ -356,12 +354,9 @@ pub(super) fn glyphs_above_top(img: &RgbImage, r: &Rect, p: &mut Profile) {
     if above == 0 {
         return;
     }
-    let from = p.top - above;
-    let prof = row_colors(img, x0, x1, from, p.bottom, 1);
-    let rows = glyphs_down(img, r, p.columns, (from, p.bottom), p.bottom, &prof);
-    if rows.len() > p.glyph_rows.len() {
-        p.glyphs = rows.iter().map(|&(s, last)| (s + last) / 2).collect();
-        p.glyph_rows = rows;
-        hidden_runs_filled(&mut p.runs, &p.glyphs);
-    }
+    let rows = (p.top - above, p.bottom);
+    glyphs_again(img, r, p, rows);
 }
+
+#[cfg(test)]
+mod tests;

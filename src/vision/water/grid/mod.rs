@@ -254,8 +254,26 @@ fn plausible(h: f32, glyph_h: Option<f32>) -> bool {
 
 /// The layer height and shift of the grid that explains `evidence` best,
 /// for tubes at most `tallest` rows tall whose glyphs (if any) stand
-/// `glyph_h` apart; `None` when no grid explains most of it.
+/// `glyph_h` apart; `None` when no grid explains most of it. A box holds
+/// at most nine layers, or as many as the liquid says: where glyphs do not
+/// bound the unit, a shorter unit that puts every boundary on a layer and
+/// the highest under [`MOST_LAYERS`] layers is the grid where the box's
+/// leaves some unexplained (tuning 357: vases of seven 17-row
+/// layers under a neck three layers tall, the box 172 rows, the unit read
+/// 20.75 rows and the capacity eight).
 fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option<(f32, f32)> {
+    let boxed = fit_grid_from(evidence, tallest, glyph_h, tallest / 9.0);
+    let all = |g: &(f32, f32)| explained(evidence, g.0, g.1) >= 1.0 - 1e-6;
+    let highest = evidence.iter().map(|e| e.d).fold(0.0, f32::max);
+    let by_liquid = highest / MOST_LAYERS as f32;
+    if glyph_h.is_some() || boxed.as_ref().is_some_and(all) || by_liquid >= tallest / 9.0 {
+        return boxed;
+    }
+    fit_grid_from(evidence, tallest, glyph_h, by_liquid).filter(|g| all(g) && g.0 < tallest / 9.0).or(boxed)
+}
+
+/// [`fit_grid`] over units down to `shortest` rows.
+fn fit_grid_from(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>, shortest: f32) -> Option<(f32, f32)> {
     if evidence.is_empty() {
         return None;
     }
@@ -269,7 +287,7 @@ fn fit_grid(evidence: &[Evidence], tallest: f32, glyph_h: Option<f32>) -> Option
     // fits more tightly). A box holds at most nine layers; where glyphs
     // stand apart, their spacing bounds the unit instead (a bottle's neck
     // can make the box ten layers tall, tuning 352).
-    let shortest = glyph_h.map_or(tallest / 9.0, |g| (tallest / 9.0).min(g * (1.0 - LAYER_TOLERANCE)));
+    let shortest = glyph_h.map_or(shortest, |g| shortest.min(g * (1.0 - LAYER_TOLERANCE)));
     let candidates: Vec<(f32, f32, f32)> = (0..)
         .map(|i| tallest / 1.5 - 0.25 * i as f32)
         .take_while(|&h| h >= shortest)

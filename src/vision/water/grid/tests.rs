@@ -462,3 +462,23 @@ fn a_neck_over_full_bottles_is_no_room_for_layers() {
     let g = slot_geometry(&[full, empty]).unwrap();
     assert!(g.capacity > MOST_LAYERS, "{g:?}");
 }
+
+#[test]
+fn a_neck_over_seven_layers_without_glyphs_leaves_the_unit_to_the_liquid() {
+    // Tuning case 357 at its working size: vases of seven 17-row layers
+    // under a neck three layers tall, the box 172 rows, no glyph. A box
+    // of nine layers bounds the unit at 19.1 rows, where the best grid
+    // (20.75 rows) put three of each vase's seven boundaries on a layer
+    // and read eight slots; the liquid's highest boundary, 119 rows up,
+    // bounds it at 14.9 rows, and 17 rows put every boundary on one.
+    let layers = |top: u32| -> Vec<(u32, u32, bool)> {
+        let mut runs = vec![(top + 2, 181, true)];
+        runs.extend((0..7).map(|k| (181 + 17 * k, 181 + 17 * (k + 1), false)));
+        runs
+    };
+    let full = tube(128, 300, 40, &layers(128));
+    let empty = tube(128, 300, 40, &[(130, 300, true)]);
+    let g = slot_geometry(&[full.clone(), full.clone(), full, empty]).unwrap();
+    assert!((g.layer_height - 17.0).abs() < 0.5, "{g:?}");
+    assert_eq!(g.capacity, 7, "{g:?}");
+}

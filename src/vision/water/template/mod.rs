@@ -193,6 +193,14 @@ const WALL_OVER_MEAN: f32 = 2.0;
 /// Not fitted.
 const CLIPPED_SHARE: f32 = 0.9;
 
+/// How many times more [`Template::settled_bottom`] searches from the best
+/// bottom found, while it moves: each search reaches `below` (two outline
+/// margins, half a half-width) each way, so the four reach a vessel's
+/// interior width from where the row's liquid ended; a bottom further off
+/// than that is another row's or the board's. Not fitted; tuning 3301
+/// needed one more.
+const SETTLE_AGAIN: usize = 3;
+
 /// Which side of the vessel's centre a wall stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Side {
@@ -333,13 +341,32 @@ impl Template {
     /// up or down from `bottom`, on which the places centred at `xs` match
     /// it best in sum (the nearest of equals): a row's liquid may end a few
     /// rows above its vessels' bottom, whose last rows, curved, blur into
-    /// the glass.
+    /// the glass. Searched again from the best found while that moves, up
+    /// to [`SETTLE_AGAIN`] times: a row whose liquid shows in one vessel
+    /// only can end further off than that (tuning 3301: wine glasses, the
+    /// one column of a row ending 13 rows under the bottom the template
+    /// matches best; the first search stopped 4 rows short of it, and the
+    /// grid read the stems as a layer). Not on past where the vessel's
+    /// outline under it would leave the picture (tuning 2226: a bar of
+    /// colour swatches along the screen's foot, searched on to its edge,
+    /// matched as a row of two more vessels).
     pub fn settled_bottom(&self, edges: &Gradients, xs: &[i64], bottom: u32) -> u32 {
         let fit = |b: i64| -> f32 { xs.iter().map(|&x| self.score(edges, x, b)).sum() };
-        (-self.below..=self.below)
-            .map(|db| (bottom as i64 + db, fit(bottom as i64 + db), db.abs()))
-            .max_by(|p, q| p.1.total_cmp(&q.1).then(q.2.cmp(&p.2)))
-            .map_or(bottom, |(b, _, _)| b.max(0) as u32)
+        let once = |bottom: u32| {
+            (-self.below..=self.below)
+                .map(|db| (bottom as i64 + db, fit(bottom as i64 + db), db.abs()))
+                .max_by(|p, q| p.1.total_cmp(&q.1).then(q.2.cmp(&p.2)))
+                .map_or(bottom, |(b, _, _)| b.max(0) as u32)
+        };
+        let mut settled = once(bottom);
+        for _ in 0..SETTLE_AGAIN {
+            let again = once(settled);
+            if again == settled || i64::from(again) + self.below > i64::from(edges.height) {
+                break;
+            }
+            settled = again;
+        }
+        settled
     }
 
     /// How well the place's edges follow the template's pattern, however

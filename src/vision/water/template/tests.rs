@@ -245,3 +245,21 @@ fn a_boards_edge_far_stronger_than_a_faint_outline_weighs_no_more_than_it_once_c
     let beyond = t.clipped_shape(&g, 178, 150);
     assert!(beyond < 0.35, "{beyond}");
 }
+
+#[test]
+fn a_bottom_searched_from_further_off_than_one_search_reaches_settles_on_the_vessels() {
+    // Tubes resting on row 150, a search reaching 4 rows each way, from
+    // row 140 (a row's liquid ending 10 rows off the vessels' bottom,
+    // as tuning 3301's wine glasses did by 13): the first search stops at
+    // its reach, 144; searched again from there, the bottom is found.
+    let img = tubes(|_, _| {});
+    let g = Gradients::new(&img);
+    let t = Template::of(
+        &g,
+        &[(35, 150), (95, 150)],
+        Size { reach: 20, height: 102, below: 4, held: 0 },
+        Held::Liquid.left_out(20),
+    );
+    assert_eq!(t.settled_bottom(&g, &[35, 95], 140), 150);
+    assert_eq!(t.settled_bottom(&g, &[35, 95], 160), 150);
+}

@@ -36,6 +36,17 @@ fn tubes(third: fn(&mut RgbImage, u32)) -> RgbImage {
     img
 }
 
+/// The template of [`tubes`]'s two tubes of liquid, reaching 4 rows
+/// under their bottom.
+fn two_tubes(g: &Gradients) -> Template {
+    Template::of(
+        g,
+        &[(35, 150), (95, 150)],
+        Size { reach: 20, height: 102, below: 4, held: 0 },
+        Held::Liquid.left_out(20),
+    )
+}
+
 #[test]
 fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
     // White outline from row `top` down to the bottom, at x0..x0 + 30.
@@ -53,12 +64,7 @@ fn a_wall_shows_down_an_empty_vessel_and_not_where_only_its_bottom_is_left() {
     for (third, rows) in [(outline as fn(&mut RgbImage, u32), 1.0), (bottom_only, 0.0)] {
         let img = tubes(third);
         let g = Gradients::new(&img);
-        let t = Template::of(
-            &g,
-            &[(35, 150), (95, 150)],
-            Size { reach: 20, height: 102, below: 4, held: 0 },
-            Held::Liquid.left_out(20),
-        );
+        let t = two_tubes(&g);
         assert_eq!(t.wall_rows(&g, 155, 150, 8.0), rows);
     }
 }
@@ -254,12 +260,7 @@ fn a_bottom_searched_from_further_off_than_one_search_reaches_settles_on_the_ves
     // its reach, 144; searched again from there, the bottom is found.
     let img = tubes(|_, _| {});
     let g = Gradients::new(&img);
-    let t = Template::of(
-        &g,
-        &[(35, 150), (95, 150)],
-        Size { reach: 20, height: 102, below: 4, held: 0 },
-        Held::Liquid.left_out(20),
-    );
+    let t = two_tubes(&g);
     assert_eq!(t.settled_bottom(&g, &[35, 95], 140), 150);
     assert_eq!(t.settled_bottom(&g, &[35, 95], 160), 150);
 }

@@ -29,6 +29,16 @@ const BALL_WALL_NEAREST: f32 = 1.3;
 /// in `outline.rs`, 4).
 const BALL_WALL_CONTRAST: f32 = 4.0;
 
+/// How far past the farthest place a wall is looked for (in half-widths of
+/// the balls) its edges must have fallen to half its strength: an outline
+/// is a line, so its edges fall off within its own width, the outline's room
+/// beside the interior (`OUTLINE_MARGIN` in `vessels/mod.rs`, a quarter).
+/// Edges that go on past it are a broad change of the board (fresh 81154:
+/// tubes of tinted glass whose walls stand at the columns found, a cloud's
+/// soft edge beyond them taken for walls 28-38 pixels out, and the empty
+/// tube's walls looked for there). Not fitted.
+const WALL_FALL_REACH: f32 = 0.25;
+
 /// Where the walls of tubes of balls stand beyond the balls, as offsets
 /// from the centre: their inner and outer edges.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -44,9 +54,11 @@ pub(in crate::vision::water) struct Walls {
 /// [`BALL_WALL_NEAREST`] and [`BALL_WALL_REACH`] half-widths (`half`) and
 /// inside half the row's pitch (a neighbour's wall stands beyond it),
 /// [`BALL_WALL_CONTRAST`] times the least edge between it and the balls;
-/// its edges where it falls to half that; the medians over the columns,
-/// when most agree on them within a pixel. `None` where no such walls
-/// stand: balls that fill their tubes, or tubes drawn without walls.
+/// its edges where it falls to half that (a column whose edges have not
+/// fallen so within [`WALL_FALL_REACH`] past the farthest place shows no
+/// wall); the medians over the columns, when most agree on them within a
+/// pixel. `None` where no such walls stand: balls that fill their tubes,
+/// or tubes drawn without walls.
 pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
     let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
     centres.sort_unstable();
@@ -56,24 +68,25 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
     if farthest <= nearest {
         return None;
     }
+    // Where a wall's edges are looked at falling off beyond it.
+    let fall = farthest + (half * WALL_FALL_REACH).ceil() as i64;
     let found: Vec<(i64, i64)> = columns
         .iter()
         .filter_map(|&(cx, y0, y1)| {
             // The edges across summed down the balls' rows, from
-            // `cx - farthest - 1` to `cx + farthest + 1`, each once.
-            let sums: Vec<f32> = (cx - farthest - 1..=cx + farthest + 1)
-                .map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>())
-                .collect();
+            // `cx - fall - 1` to `cx + fall + 1`, each once.
+            let sums: Vec<f32> =
+                (cx - fall - 1..=cx + fall + 1).map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>()).collect();
             // Within a pixel either way: a column's centre is found to one.
             let near = |d: i64| {
-                let i = (d + farthest + 1) as usize;
+                let i = (d + fall + 1) as usize;
                 sums[i - 1].max(sums[i]).max(sums[i + 1])
             };
-            let both: Vec<f32> = (nearest..=farthest).map(|d| near(-d).min(near(d))).collect();
+            let both: Vec<f32> = (nearest..=fall).map(|d| near(-d).min(near(d))).collect();
             // Against the least edge between it and the balls: the board
             // beyond the walls may be as smooth as the glass, so the least
             // edge anywhere would not tell.
-            let (i, strength) = (1..both.len())
+            let (i, strength) = (1..=(farthest - nearest) as usize)
                 .map(|i| (i, both[i], both[..i].iter().copied().fold(f32::MAX, f32::min)))
                 .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))
                 .max_by(|p, q| p.1.total_cmp(&q.1))
@@ -81,6 +94,11 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
             let strong = |j: &usize| both[*j] >= strength / 2.0;
             let first = (0..=i).rev().take_while(strong).last().unwrap_or(i);
             let last = (i..both.len()).take_while(strong).last().unwrap_or(i);
+            // A wall whose edges never fell off was not seen whole: a
+            // broad change of the board (a cloud's soft edge), not a line.
+            if last + 1 == both.len() {
+                return None;
+            }
             Some((nearest + first as i64, nearest + last as i64))
         })
         .collect();

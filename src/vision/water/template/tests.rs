@@ -117,6 +117,27 @@ fn walls_standing_well_beyond_the_balls_are_found_and_walls_at_them_are_not_look
 }
 
 #[test]
+fn a_soft_edge_of_the_board_going_on_past_the_search_is_no_wall() {
+    // Walls right at the balls, and beyond each tube a cloud's soft edge
+    // either side: the board falls by 12 a column from 13 to 22 pixels
+    // out, past where walls are looked for (15, three half-widths) and
+    // past where a wall's edges must have fallen off (17).
+    let mut img = ball_tubes(6);
+    for cx in [50u32, 100, 150] {
+        for d in 13..=30u32 {
+            let v = (235 - 12 * (d.min(22) - 12)) as u8;
+            for y in 0..140 {
+                for x in [cx - d, cx + d] {
+                    img.put_pixel(x, y, Rgb([v, v, v]));
+                }
+            }
+        }
+    }
+    let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+    assert_eq!(ball_walls(&Gradients::new(&img), &columns, 5.0), None);
+}
+
+#[test]
 fn the_outlines_template_leaves_out_the_layers_boundaries_an_empty_vessel_lacks() {
     // Two tubes of two layers meeting on row 115, and an empty one.
     let mut img = tubes(|img, x0| {

@@ -57,7 +57,8 @@ pub(super) struct Spacing<'a> {
 /// What a place must show to be taken for a vessel of a row of empty
 /// vessels: its match with the template's shape, its edges' strength as a
 /// share of the template's, and how much better it matches than the
-/// places half a pitch either side.
+/// board beside it (the places half a pitch either side, or a pitch
+/// beyond its row's ends: see [`Against`]).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Bar {
     shape: f32,
@@ -174,7 +175,8 @@ pub(super) fn empty_row(
     for (from, to) in ranges {
         let mut b = from.max(lo);
         while b <= to.min(hi) {
-            if let Some((score, xs)) = row_at(template, edges, b, centre, walled_at(b), bar)
+            let against = if b > last { Against::BeyondEnds } else { Against::Beside };
+            if let Some((score, xs)) = row_at(template, edges, b, centre, walled_at(b), bar, against)
                 && fills_a_row(b, &xs)
                 && best.as_ref().is_none_or(|(s, _, _)| score > *s)
             {
@@ -257,11 +259,23 @@ pub(super) fn faint_row_beyond(
     shows.then_some(last as u32)
 }
 
+/// What a row's places must stand out of to be vessels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Against {
+    /// The places half a pitch beside each: above the rows found, where a
+    /// long shape of the board (a header's banner, 0.40 over tuning 4714's
+    /// white-outlined ball tubes) matches alike all along.
+    Beside,
+    /// The board beyond the row's ends ([`Lattice::stands_out`]): under
+    /// the rows found, where a level's empty vessels stand.
+    BeyondEnds,
+}
+
 /// The row of vessels resting on `bottom`, centred at `centre`, that
 /// matches the template best: the most places a pitch apart each of which
 /// matches its shape as well as a faint vessel must (faint: an empty
 /// vessel's walls border glass where the template's border liquid), with
-/// edges of their own, and stands out of the board half a pitch beside it.
+/// edges of their own, and stands out of the board as `against` says.
 /// Its summed match and places; `None` when no place does.
 fn row_at(
     template: &Template,
@@ -270,6 +284,7 @@ fn row_at(
     centre: f32,
     at: Spacing<'_>,
     bar: Bar,
+    against: Against,
 ) -> Option<(f32, Vec<i64>)> {
     let step = at.pitch / 2.0;
     let reach = (edges.width as f32 / step).ceil() as i64;
@@ -278,12 +293,18 @@ fn row_at(
         Lattice { template, edges, bottom, centre, step, bar, columns: at.columns, half: at.half, shapes };
     let mut best: Option<(usize, f32, Vec<i64>)> = None;
     // A row of an odd count has a vessel on the centre, of an even count
-    // half a pitch off; a row of k places fails if one of k - 2 does.
+    // half a pitch off; a row of k places fails if one of k - 2 does. One
+    // that does not stand out of the board beyond its ends may go on: a
+    // vessel stands there.
     for first in [1, 2] {
         for k in (first..=reach).step_by(2) {
             let places: Vec<i64> = (0..k).map(|i| 2 * i - (k - 1)).collect();
-            if !places.iter().all(|&j| lattice.is_vessel(j)) {
+            let beside = |lattice: &mut Lattice| places.iter().all(|&j| lattice.stands_out_beside(j));
+            if !places.iter().all(|&j| lattice.is_vessel(j)) || (against == Against::Beside && !beside(&mut lattice)) {
                 break;
+            }
+            if against == Against::BeyondEnds && !lattice.stands_out(&places) {
+                continue;
             }
             let score = places.iter().filter_map(|&j| lattice.shape(j)).map(|s| s.0).sum::<f32>();
             if best.as_ref().is_none_or(|b| places.len() > b.0) {
@@ -361,24 +382,53 @@ impl Lattice<'_> {
         })
     }
 
-    /// Whether place `j` holds a faint vessel that stands out of the board
-    /// half a pitch either side: its shape matched as `bar` asks, or, in a
-    /// column of the level's (a vessel found by its liquid stands there in
-    /// a row found, within a quarter of a vessel's width), as
-    /// [`FaintSearch::probe`](super::place::FaintSearch::probe) takes a
+    /// Whether place `j` holds a faint vessel: its shape matched as `bar`
+    /// asks, or, in a column of the level's (a vessel found by its liquid
+    /// stands there in a row found, within a quarter of a vessel's width),
+    /// as [`FaintSearch::probe`](super::place::FaintSearch::probe) takes a
     /// place in such a column beyond a row's end, on both its walls
     /// ([`walled_in_a_column`]; tuning 1040: the first of a last row of two
     /// empty hurricane glasses, the sea's edge across its bottom, matched
     /// 0.32, both walls on 0.95 of the rows, the second 0.39).
     fn is_vessel(&mut self, j: i64) -> bool {
         let Some((shape, strength)) = self.shape(j) else { return false };
-        let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
         let (bar, x) = (self.bar, self.x(j));
         let walled = || {
             self.columns.iter().any(|&(_, c)| (c - x as f32).abs() <= self.half * 0.5)
                 && walled_in_a_column(self.template, self.edges, (x, self.bottom), (shape, strength))
         };
-        ((shape >= bar.shape && strength >= bar.strength) || walled()) && shape - beside >= bar.peak
+        (shape >= bar.shape && strength >= bar.strength) || walled()
+    }
+
+    /// Whether place `j` stands out of the places half a pitch either side
+    /// by `bar`'s peak.
+    fn stands_out_beside(&mut self, j: i64) -> bool {
+        let beside = [j - 1, j + 1].iter().filter_map(|&i| self.shape(i)).map(|s| s.0).fold(-1.0, f32::max);
+        self.shape(j).is_some_and(|s| s.0 - beside >= self.bar.peak)
+    }
+
+    /// Whether every place of the row `places` (consecutive places of one
+    /// half of the lattice) stands out of the board a pitch beyond the
+    /// row's ends by `bar`'s peak, against the better matched of the two
+    /// (half a pitch beyond where neither lies in the picture). Not against
+    /// the places half a pitch beside each: between two of a row's vessels
+    /// stands the gap between them, whose walls make a vessel's shape where
+    /// the gap is about as wide as a vessel (tuning 1868: a last row of
+    /// white-outlined tubes on lined paper, the middle one matched 0.47,
+    /// the gaps beside it 0.31; tuning 1860: a row of three under one row
+    /// of four, 0.38-0.43 and 0.44), while half a pitch beyond an end, the
+    /// place takes in that end's wall (0.28 there). A texture's echo of
+    /// the shape echoes it beyond the row too; a row that goes on has a
+    /// vessel a pitch beyond, and is taken with it.
+    fn stands_out(&mut self, places: &[i64]) -> bool {
+        let (Some(&first), Some(&last)) = (places.first(), places.last()) else { return false };
+        let board = |lattice: &mut Self, away: i64| {
+            let shapes: Vec<f32> =
+                [first - away, last + away].iter().filter_map(|&i| lattice.shape(i)).map(|s| s.0).collect();
+            shapes.into_iter().reduce(f32::max)
+        };
+        let Some(beyond) = board(self, 2).or_else(|| board(self, 1)) else { return true };
+        places.iter().all(|&j| self.shape(j).is_some_and(|s| s.0 - beyond >= self.bar.peak))
     }
 }
 

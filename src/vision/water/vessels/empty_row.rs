@@ -262,9 +262,11 @@ pub(super) fn faint_row_beyond(
 /// What a row's places must stand out of to be vessels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Against {
-    /// The places half a pitch beside each: above the rows found, where a
-    /// long shape of the board (a header's banner, 0.40 over tuning 4714's
-    /// white-outlined ball tubes) matches alike all along.
+    /// The places half a pitch beside each: above the rows found, where
+    /// the board alone can match the shape all along a row (see
+    /// [`faint_row_beyond`]: 0.38-0.49 over tuning 1926, 4714 and fresh
+    /// 89777); with the board beyond the row's ends there too, tuning
+    /// 1926 was read wrong and 4714 refused.
     Beside,
     /// The places half a pitch beside each, or else the board beyond the
     /// row's ends ([`Lattice::stands_out`]): under the rows found, where a

@@ -419,7 +419,9 @@ impl Lattice<'_> {
     /// Whether every place of the row `places` (consecutive places of one
     /// half of the lattice) stands out of the board a pitch beyond the
     /// row's ends by `bar`'s peak, against the better matched of the two
-    /// (half a pitch beyond where neither lies in the picture). Not against
+    /// (half a pitch beyond where neither lies in the picture; with no
+    /// place beyond either end in the picture, a row as wide as the
+    /// picture, nothing to stand out of, so it does). Not against
     /// the places half a pitch beside each: between two of a row's vessels
     /// stands the gap between them, whose walls make a vessel's shape where
     /// the gap is about as wide as a vessel (tuning 1868: a last row of

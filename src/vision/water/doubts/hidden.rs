@@ -20,6 +20,16 @@ use crate::vision::water::Detection;
 use crate::vision::water::level::{SAME_COLOR_MAX_DELTA_E, liquid_samples};
 use crate::vision::water::slots::slot_middle;
 
+/// Whether every tube holding a hidden layer is full (no slot of it read
+/// empty), as at a level's start where the game deals its filled tubes
+/// full: a hidden layer stays hidden until the layers over it are poured
+/// off. Not every game deals so (see this module's opening), so this is
+/// evidence for a grid, never a doubt.
+pub fn hidden_vessels_full(detection: &Detection) -> bool {
+    let holding_hidden = detection.samples.iter().filter(|t| t.contains(&SlotSample::Hidden));
+    holding_hidden.into_iter().all(|t| !t.contains(&SlotSample::Empty))
+}
+
 /// The first open tube whose liquid is topped by a hidden layer: games
 /// show every tube's top layer, so a tube read hidden to its top slot,
 /// or hidden under empty glass, was misread. Only a locked tube (`locks`,

@@ -13,7 +13,7 @@ use image::RgbImage;
 
 use super::found::Shared;
 use super::level::{SAME_COLOR_MAX_DELTA_E, same_slot};
-use super::zoom::Look;
+use super::zoom::{Finder, Look};
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, read_with};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
@@ -68,7 +68,10 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, share
     let measured = on_grid(Grid::Measured);
     let Reread { sight: measured, glassy, tops_emptied } = with_glass_empty(measured, None);
     if measured.read.is_ok() {
-        return unless_fewer_passes(measured, passing_on);
+        return match neck_taken_off(&measured, look, passing_on) {
+            Some(fewer) => fewer,
+            None => unless_fewer_passes(measured, passing_on),
+        };
     }
     let failed = counts_failed(&measured);
     // What the tubes' tops show, with tinted glass taken for empty when
@@ -204,6 +207,31 @@ fn paired_from(detection: &Detection) -> Option<usize> {
 /// the count [`doubts::slots_in_groups_in_many`] asks of a reading by the
 /// walls. Not fitted.
 const MIN_PAIRED_TUBES: usize = 3;
+
+/// The reading a layer fewer, where a passing reading by the vessels'
+/// liquid with hidden layers holds liquid in no top slot (refused so
+/// later: [`doubts::Doubt::TopSlotNowhereFilled`]) and a layer fewer
+/// passes every check and fills every vessel holding a hidden layer. A
+/// hidden layer stays hidden until the layers over it are poured off, so
+/// where a game deals its filled vessels full, every vessel holding one is
+/// full at the level's start; on the measured grid none was: a bottle's
+/// shoulder or a flask's neck was read as a slot (tuning 1681, 5262;
+/// fresh 81719, 88447). A level in play, a vessel's top poured off (fresh
+/// 81873), is not read so and stays refused. A game dealing such vessels
+/// part full (see [`doubts::hidden_vessels_full`]) is read a layer short
+/// only where each holds one layer under the capacity and no vessel's top
+/// slot holds liquid.
+fn neck_taken_off(
+    measured: &WaterSight,
+    look: Look,
+    passing_on: impl Fn(Grid) -> Option<WaterSight>,
+) -> Option<WaterSight> {
+    let no_top_filled = |d: &Detection| doubts::liquid_finding_doubt(d) == Some(doubts::Doubt::TopSlotNowhereFilled);
+    if !matches!(look.finder, Finder::Liquid(..)) || !measured.detection.as_ref().is_some_and(no_top_filled) {
+        return None;
+    }
+    passing_on(Grid::LayersFewer(1)).filter(|fewer| fewer.detection.as_ref().is_some_and(doubts::hidden_vessels_full))
+}
 
 /// A passing reading, doubted where its top row of slots may be headroom
 /// ([`doubts::lone_top_slot`]: one tube's top slot liquid, the rest empty

@@ -1,8 +1,9 @@
 //! The readings on other grids, tried on generated cases that needed them.
 
+use super::neck_taken_off;
 use crate::geometry::SlotSample;
 use crate::puzzle::water::renamed_in_order;
-use crate::vision::water::{Detection, ReadOptions, read};
+use crate::vision::water::{Detection, ReadOptions, VisionError, WaterSight, read};
 
 /// Asserts that generated case `seed` is read exactly.
 pub(in crate::vision::water) fn reads_exactly(seed: u64) {
@@ -212,6 +213,48 @@ fn a_neck_read_as_slots_is_taken_off_where_any_reading_of_the_glass_empties_ever
     // for empty left no top slot holding liquid, and the grid a layer
     // shorter, then another, reads the level.
     reads_exactly(3206);
+}
+
+#[test]
+fn a_neck_read_as_a_slot_over_hidden_layers_is_taken_off_where_that_fills_every_vessel_holding_them() {
+    // Generated tuning case 1681: tapered flasks of four units, three
+    // hidden under one shown in each filled flask, one flask empty. The
+    // liquid finder's grid read the neck over them as a fifth slot, empty
+    // in every flask; the counts, open with the hidden layers, passed.
+    // A layer fewer, every flask holding hidden layers is full.
+    reads_exactly(1681);
+}
+
+#[test]
+fn a_grid_a_layer_fewer_is_taken_only_where_every_vessel_holding_hidden_layers_is_full_on_it() {
+    use super::super::slots::RunFloor;
+    use super::super::vessels::Anchoring;
+    use super::super::zoom::{EmptyGlass, Finder, Look, TubeStrip, WallEdge, Zoom};
+    use SlotSample::{Color, Empty, Hidden};
+    let sight = |samples: Vec<Vec<SlotSample>>| {
+        let capacity = samples[0].len();
+        let raw = samples.iter().map(|t| vec![[90, 60, 40]; t.len()]).collect();
+        WaterSight { detection: Some(slots_read(samples, raw, capacity)), read: Err(VisionError::NoTubes) }
+    };
+    let c = Color([200, 40, 60]);
+    // Measured: two vessels of a shown layer over two hidden, and an
+    // empty one, on a grid whose top slot none fills.
+    let measured = || sight(vec![vec![Hidden, Hidden, c, Empty], vec![Hidden, Hidden, c, Empty], vec![Empty; 4]]);
+    let by = |finder| Look { finder, zoom: Zoom::Fit, empties: EmptyGlass::Beside };
+    let liquid = by(Finder::Liquid(RunFloor::Width, Anchoring::Bands));
+    let full = || Some(sight(vec![vec![Hidden, Hidden, c], vec![Hidden, Hidden, c], vec![Empty; 3]]));
+    assert!(neck_taken_off(&measured(), liquid, |_| full()).is_some());
+    // A layer fewer, a vessel holding hidden layers short of full: a level
+    // in play, whose top slot may be room for a layer (fresh 81873).
+    let short = || Some(sight(vec![vec![Hidden, Hidden, c], vec![Hidden, c, Empty], vec![Empty; 3]]));
+    assert!(neck_taken_off(&measured(), liquid, |_| short()).is_none());
+    // No grid a layer fewer passing, or a top slot filled somewhere, or
+    // vessels found by their walls: nothing taken off.
+    assert!(neck_taken_off(&measured(), liquid, |_| None).is_none());
+    let filled = sight(vec![vec![Hidden, Hidden, c, c], vec![Hidden, Hidden, c, Empty], vec![Empty; 4]]);
+    assert!(neck_taken_off(&filled, liquid, |_| full()).is_none());
+    let walls = by(Finder::Walls(WallEdge::Full, TubeStrip::Wide));
+    assert!(neck_taken_off(&measured(), walls, |_| full()).is_none());
 }
 
 #[test]

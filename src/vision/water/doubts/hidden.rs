@@ -26,8 +26,8 @@ use crate::vision::water::slots::slot_middle;
 /// off. Not every game deals so (see this module's opening), so this is
 /// evidence for a grid, never a doubt.
 pub fn hidden_vessels_full(detection: &Detection) -> bool {
-    let holding_hidden = detection.samples.iter().filter(|t| t.contains(&SlotSample::Hidden));
-    holding_hidden.into_iter().all(|t| !t.contains(&SlotSample::Empty))
+    let mut holding_hidden = detection.samples.iter().filter(|t| t.contains(&SlotSample::Hidden));
+    holding_hidden.all(|t| !t.contains(&SlotSample::Empty))
 }
 
 /// The first open tube whose liquid is topped by a hidden layer: games

@@ -308,12 +308,15 @@ fn row_at(
     for first in [1, 2] {
         for k in (first..=reach).step_by(2) {
             let places: Vec<i64> = (0..k).map(|i| 2 * i - (k - 1)).collect();
-            let beside = |lattice: &mut Lattice| places.iter().all(|&j| lattice.stands_out_beside(j));
-            if !places.iter().all(|&j| lattice.is_vessel(j)) || (against == Against::Beside && !beside(&mut lattice)) {
+            if !places.iter().all(|&j| lattice.is_vessel(j)) {
                 break;
             }
-            if against == Against::BeyondEnds && !beside(&mut lattice) && !lattice.stands_out(&places) {
-                continue;
+            let stands = places.iter().all(|&j| lattice.stands_out_beside(j))
+                || (against == Against::BeyondEnds && lattice.stands_out(&places));
+            match (stands, against) {
+                (true, _) => {}
+                (false, Against::Beside) => break,
+                (false, Against::BeyondEnds) => continue,
             }
             let score = places.iter().filter_map(|&j| lattice.shape(j)).map(|s| s.0).sum::<f32>();
             if best.as_ref().is_none_or(|b| places.len() > b.0) {

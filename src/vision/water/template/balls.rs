@@ -20,13 +20,14 @@ const BALL_WALL_REACH: f32 = 3.0;
 /// ([`BALL_WALL_CONTRAST`]), which that edge, first in the search, has not.
 const BALL_WALL_NEAREST: f32 = 1.3;
 
-/// How many times the least edge across between the balls and a wall
-/// (the glass beside the balls), summed down the balls' rows, the wall
-/// must stand for walls to be taken to stand beyond the balls: the thin
-/// white outline of generated tuning theme 192 on ruled paper stands 4-7
-/// times out of the glass. Not fitted to it: the outline finder's bound
-/// for a wall standing out of the board's grain (`OUTER_WALL_CONTRAST`
-/// in `outline.rs`, 4).
+/// How many times the least edge across at a pixel between the balls and
+/// a wall (the glass beside the balls), summed down the balls' rows, the
+/// wall must stand, on each side, for walls to be taken to stand beyond
+/// the balls: the thin white outline of generated tuning theme 192 on
+/// ruled paper stands 4-7 times out of the glass even widened by a pixel
+/// either way. Not fitted to it: the outline finder's bound for a wall
+/// standing out of the board's grain (`OUTER_WALL_CONTRAST` in
+/// `outline.rs`, 4).
 const BALL_WALL_CONTRAST: f32 = 4.0;
 
 /// How far past the farthest place a wall is looked for (in half-widths of
@@ -49,15 +50,16 @@ pub(in crate::vision::water) struct Walls {
 
 /// Where the walls of tubes of balls stand, when they stand well beyond
 /// the balls (balls much narrower than their tubes): for each column of
-/// balls (`cx`, rows `y0..y1`), the strongest edge across standing on
-/// both sides down the balls' rows at an offset between
-/// [`BALL_WALL_NEAREST`] and [`BALL_WALL_REACH`] half-widths (`half`) and
-/// inside half the row's pitch (a neighbour's wall stands beyond it),
-/// [`BALL_WALL_CONTRAST`] times the least edge between it and the balls;
-/// its edges where it falls to half that (a column whose edges have not
-/// fallen so within [`WALL_FALL_REACH`] past the farthest place shows no
-/// wall); the medians over the columns, when most agree on them within a
-/// pixel. `None` where no such walls stand: balls that fill their tubes,
+/// balls (`cx`, rows `y0..y1`), on each side the strongest edge across
+/// down the balls' rows at an offset between [`BALL_WALL_NEAREST`] and
+/// [`BALL_WALL_REACH`] half-widths (`half`) and inside half the row's
+/// pitch (a neighbour's wall stands beyond it), [`BALL_WALL_CONTRAST`]
+/// times the least edge between it and the balls; its edges where it
+/// falls to half that (a side whose edges have not fallen so within
+/// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
+/// sides' walls, where they stand within two pixels of each other,
+/// averaged; the medians over the columns, when most agree on them
+/// within a pixel. `None` where no such walls stand: balls that fill their tubes,
 /// or tubes drawn without walls.
 pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
     let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
@@ -70,40 +72,45 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
     }
     // Where a wall's edges are looked at falling off beyond it.
     let fall = farthest + (half * WALL_FALL_REACH).ceil() as i64;
-    let found: Vec<(i64, i64)> = columns
+    let found: Vec<(f32, f32)> = columns
         .iter()
         .filter_map(|&(cx, y0, y1)| {
             // The edges across summed down the balls' rows, from
             // `cx - fall - 1` to `cx + fall + 1`, each once.
             let sums: Vec<f32> =
                 (cx - fall - 1..=cx + fall + 1).map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>()).collect();
-            // Within a pixel either way: a column's centre is found to one.
-            let near = |d: i64| {
-                let i = (d + fall + 1) as usize;
-                sums[i - 1].max(sums[i]).max(sums[i + 1])
+            // Each side's wall on its own: against the least edge at a
+            // pixel between it and the balls, since the glass between may
+            // be two or three pixels across, and widened by a pixel either
+            // way it takes in the balls' soft edge and the wall's own
+            // (fresh 80590, 80597: faint white tubes on pale paper, their
+            // walls standing 2.5-3.6 times out of the glass widened so).
+            let wall = |side: i64| {
+                let at = |d: i64| sums[(fall + 1 + side * d) as usize];
+                let (d, strength) = (nearest + 1..=farthest)
+                    .map(|d| (d, at(d), (nearest..d).map(at).fold(f32::MAX, f32::min)))
+                    .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))
+                    .max_by(|p, q| p.1.total_cmp(&q.1))
+                    .map(|w| (w.0, w.1))?;
+                // A wall two or three pixels wide shows its two edges with
+                // a dip between them: the dip is the wall's too.
+                let high = |e: i64| (nearest..=fall).contains(&e) && at(e) >= strength / 2.0;
+                let strong = |e: &i64| high(*e) || (high(*e - 1) && high(*e + 1));
+                let first = (nearest..=d).rev().take_while(strong).last().unwrap_or(d);
+                let last = (d..=fall).take_while(strong).last().unwrap_or(d);
+                // A wall whose edges never fell off was not seen whole: a
+                // broad change of the board (a cloud's soft edge), not a line.
+                (last < fall).then_some((first, last))
             };
-            let both: Vec<f32> = (nearest..=fall).map(|d| near(-d).min(near(d))).collect();
-            // Against the least edge between it and the balls: the board
-            // beyond the walls may be as smooth as the glass, so the least
-            // edge anywhere would not tell.
-            let (i, strength) = (1..=(farthest - nearest) as usize)
-                .map(|i| (i, both[i], both[..i].iter().copied().fold(f32::MAX, f32::min)))
-                .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))
-                .max_by(|p, q| p.1.total_cmp(&q.1))
-                .map(|w| (w.0, w.1))?;
-            let strong = |j: &usize| both[*j] >= strength / 2.0;
-            let first = (0..=i).rev().take_while(strong).last().unwrap_or(i);
-            let last = (i..both.len()).take_while(strong).last().unwrap_or(i);
-            // A wall whose edges never fell off was not seen whole: a
-            // broad change of the board (a cloud's soft edge), not a line.
-            if last + 1 == both.len() {
-                return None;
-            }
-            Some((nearest + first as i64, nearest + last as i64))
+            let (left, right) = (wall(-1)?, wall(1)?);
+            // One wall either side: a column's centre is found to a pixel
+            // either way, so the two sides' places may differ by two.
+            let apart = left.0.max(right.0) - left.1.min(right.1);
+            (apart <= 2).then_some(((left.0 + right.0) as f32 / 2.0, (left.1 + right.1) as f32 / 2.0))
         })
         .collect();
-    let inner = median(found.iter().map(|f| f.0 as f32).collect());
-    let outer = median(found.iter().map(|f| f.1 as f32).collect());
-    let agree = found.iter().filter(|f| (f.0 as f32 - inner).abs() <= 1.0 && (f.1 as f32 - outer).abs() <= 1.0).count();
+    let inner = median(found.iter().map(|f| f.0).collect());
+    let outer = median(found.iter().map(|f| f.1).collect());
+    let agree = found.iter().filter(|f| (f.0 - inner).abs() <= 1.0 && (f.1 - outer).abs() <= 1.0).count();
     (2 * agree > columns.len()).then_some(Walls { inner, outer })
 }

@@ -117,6 +117,35 @@ fn walls_standing_well_beyond_the_balls_are_found_and_walls_at_them_are_not_look
 }
 
 #[test]
+fn a_wall_standing_out_of_grained_glass_at_a_pixel_though_not_widened_by_one_is_found() {
+    // Three tubes of dark balls 10 wide at a pitch of 50, a white wall 2
+    // wide 12 pixels out either side, and the glass between grained with
+    // a paler stripe a pixel wide every third pixel (6 and 9 out): its
+    // edges across (20) stand at two pixels of every three, so widened by
+    // a pixel either way, as a wall's place is, the grain shows all
+    // across and the wall (55) stands under 4 times out of it; at a
+    // pixel, the glass shows none.
+    let mut img = RgbImage::from_pixel(200, 140, Rgb([200, 200, 200]));
+    for cx in [50u32, 100, 150] {
+        for y in 30..106 {
+            for d in 0..14u32 {
+                let v = match d {
+                    0..=4 if (40..100).contains(&y) => [60, 30, 90],
+                    12.. => [255, 255, 255],
+                    6 | 9 => [220, 220, 220],
+                    _ => [200, 200, 200],
+                };
+                img.put_pixel(cx - d, y, Rgb(v));
+                img.put_pixel(cx + d, y, Rgb(v));
+            }
+        }
+    }
+    let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+    let walls = ball_walls(&Gradients::new(&img), &columns, 5.0).expect("walls beyond the grained glass");
+    assert_eq!(walls, Walls { inner: 11.0, outer: 14.0 });
+}
+
+#[test]
 fn a_soft_edge_of_the_board_going_on_past_the_search_is_no_wall() {
     // Walls right at the balls, and beyond each tube a cloud's soft edge
     // either side: the board falls by 12 a column from 13 to 22 pixels
@@ -284,4 +313,15 @@ fn a_bottom_searched_from_further_off_than_one_search_reaches_settles_on_the_ves
     let t = two_tubes(&g);
     assert_eq!(t.settled_bottom(&g, &[35, 95], 140), 150);
     assert_eq!(t.settled_bottom(&g, &[35, 95], 160), 150);
+}
+
+#[test]
+fn faint_tubes_a_few_pixels_wider_than_their_balls_show_their_walls_and_their_empty_ones_are_found() {
+    // Generated fresh case 80597: tubes of three balls on lined paper,
+    // their thin white walls two or three pixels beyond the balls, and
+    // two empty tubes at the end of the second row. Against the glass
+    // widened by a pixel either way the walls stood 3.0-3.6 times out, in
+    // two columns of five, so no walls were taken beyond the balls and the
+    // empty tubes, matched by the balls' edges, went unfound.
+    super::super::regrid::tests::reads_exactly(80597);
 }

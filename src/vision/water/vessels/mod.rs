@@ -34,7 +34,7 @@
 use image::RgbImage;
 
 use empty_row::{Bar, EmptyRow, Spacing, empty_row, faint_row_beyond, like_empties_found, rows_found};
-use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for};
+use place::{FaintSearch, GRID_TOLERANCE, Probe, matches, off_grid, on_spacing, room_for, seen_at};
 pub use rows::Anchoring;
 use rows::{anchors, board_colour, evidence, liquid_parts, overlaps_a_row, row_groups};
 
@@ -301,14 +301,8 @@ fn find_from(
         if centres.is_empty() {
             continue;
         }
-        let mut vessels: Vec<Vessel> = centres
-            .iter()
-            .map(|&cx| {
-                let seen =
-                    if axes.iter().any(|x| (x - cx).abs() <= half * 0.5) { Seen::Column } else { Seen::Silhouette };
-                vessel_at(cx, bottom, seen)
-            })
-            .collect();
+        let mut vessels: Vec<Vessel> =
+            centres.iter().map(|&cx| vessel_at(cx, bottom, seen_at(group, &axes, cx, half))).collect();
         // Two vessels' boxes do not overlap: a place matched within a box's
         // width of a vessel its liquid shows is the board between two
         // vessels, whose outlines make a vessel's shape (white outlines on

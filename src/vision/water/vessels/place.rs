@@ -50,6 +50,25 @@ pub(super) fn walled_in_a_column(
         && template.both_wall_rows(edges, x, bottom, MIN_FAINT_EDGE) >= FAINT_WALL_ROWS
 }
 
+/// Fewest of a column's bands centred on a place matched for it to be a
+/// vessel its liquid shows, where the column's own centre stands off the
+/// place: a band of the board joined to the column, wider than its
+/// liquid, puts the column's centre off its vessel (tuning 1922: a strip
+/// of lined paper 46 pixels wide joined to a column of balls 10 wide, the
+/// row's one vessel of balls dropped as a lone shape). Two, so that no
+/// one region centred there by chance counts; not fitted.
+const BANDS_ON_PLACE: usize = 2;
+
+/// How the place matched at `cx` was seen: by its liquid where a column of
+/// the row's (`group`, `axes` their vessels' axes) stands on it, its axis
+/// or [`BANDS_ON_PLACE`] of its bands centred within a quarter of a
+/// vessel's width (`half`: half that width); by its shape alone otherwise.
+pub(super) fn seen_at(group: &[&Column], axes: &[f32], cx: f32, half: f32) -> Seen {
+    let on = |x: f32| (x - cx).abs() <= half * 0.5;
+    let banded = |c: &&Column| c.bands.iter().filter(|b| on(b.center_x())).count() >= BANDS_ON_PLACE;
+    if axes.iter().any(|&x| on(x)) || group.iter().any(banded) { Seen::Column } else { Seen::Silhouette }
+}
+
 /// Least edge strength, as a share of the template's, of a place a pitch
 /// beyond a row's end that matches the template's shape as well as a
 /// vessel must, for it to be taken for an empty vessel drawn faintly.
@@ -292,3 +311,6 @@ impl FaintSearch<'_> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -32,6 +32,11 @@ struct OpenTube {
     capped: Option<usize>,
     /// Its outline and slots in the screenshot's pixels.
     layout: TubeLayout,
+    /// Whether its `?` glyphs were found, one in each slot read as hidden.
+    glyphs_full: bool,
+    /// Whether some of its `?` glyphs went unfound, those found standing
+    /// one in each of some slots read as hidden.
+    glyphs_partial: bool,
 }
 
 /// What a look found that every tube's sampling needs.
@@ -108,6 +113,13 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
         glyph_steps.extend(slots::glyph_steps(rects, &sampled.samples, &prof.glyphs));
         tubes.push(sampled);
     }
+    // A vessel some of whose glyphs went unfound is read on the grid only
+    // where that many others' glyphs, all found, confirm it.
+    if let Some(t) = tubes.iter().position(|t| t.glyphs_partial)
+        && tubes.iter().filter(|t| t.glyphs_full).count() < GLYPH_TUBES_FOR_UNIT
+    {
+        return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: t + 1 }));
+    }
     let mut samples: Vec<Vec<SlotSample>> = tubes.iter_mut().map(|t| std::mem::take(&mut t.samples)).collect();
     if let Some(doubt) = doubts::glyphs_off_unit(glyph_steps, &samples) {
         return Err(VisionError::Doubtful(doubt));
@@ -167,7 +179,10 @@ const CELL_UNDER_GLYPH_SHARE: f32 = 0.25;
 /// for the rest; not fitted (tuning 1296: the glyphs of six flasks found,
 /// those of two others unfound in their dark cells). So many vessels with
 /// a glyph in their bottom slot likewise vouch for a bottom slot read
-/// hidden whose glyph went unfound (fresh 88249: three of five).
+/// hidden whose glyph went unfound (fresh 88249: three of five), and so
+/// many with every glyph found for a vessel some of whose glyphs went
+/// unfound (fresh 80739: one of two tiny glyphs found in one vessel, both
+/// in four others).
 const GLYPH_TUBES_FOR_UNIT: usize = 2;
 
 /// Samples one open tube's slots (`rects`, bottom first), walking down from
@@ -272,11 +287,16 @@ fn sample_tube(
         sampling.bottom_glyphs >= GLYPH_TUBES_FOR_UNIT
             && slots::glyphs_above_a_bare_bottom(rects, &samples, &prof.glyphs)
     };
-    if liquid_found
-        && !unit_told_elsewhere
-        && !slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs)
-        && !bottom_told_elsewhere()
-    {
+    // Where some were found in it and others not, those found standing one
+    // in each of some of its hidden slots, its bottom ones, unbroken, the
+    // grid is read if other vessels' glyphs, all found, confirm it (see
+    // `detect`).
+    let glyphs_full = slots::glyphs_in_hidden_slots(rects, &samples, &prof.glyphs);
+    let glyphs_partial = liquid_found
+        && !glyphs_full
+        && hidden_together
+        && slots::glyphs_in_some_hidden_slots(rects, &samples, &prof.glyphs);
+    if liquid_found && !unit_told_elsewhere && !glyphs_full && !glyphs_partial && !bottom_told_elsewhere() {
         return Err(VisionError::Doubtful(Doubt::GlyphsOffHidden { tube: number }));
     }
     // Whatever the finder, a game marks every hidden layer alike.
@@ -295,6 +315,8 @@ fn sample_tube(
         }
     }
     Ok(OpenTube {
+        glyphs_full: glyphs_full && !prof.glyphs.is_empty(),
+        glyphs_partial,
         samples,
         raw,
         beside,

@@ -327,6 +327,22 @@ pub(in crate::vision::water) fn glyphs_in_hidden_slots(rects: &[Rect], samples: 
     rects.iter().zip(samples).all(|(r, s)| *s != SlotSample::Hidden || in_slot(r) == 1) && in_hidden == glyphs.len()
 }
 
+/// Whether a tube's `?` glyphs, some found, stand each in a slot read as
+/// hidden and at most one in each (`rects` and `samples` bottom first,
+/// `glyphs` their centre rows): fewer than the hidden slots, where some
+/// went unfound in their dark cells.
+pub(in crate::vision::water) fn glyphs_in_some_hidden_slots(
+    rects: &[Rect],
+    samples: &[SlotSample],
+    glyphs: &[u32],
+) -> bool {
+    let in_slot = |r: &Rect| glyphs_in(r, glyphs).count();
+    let placed: usize = rects.iter().map(in_slot).sum();
+    !glyphs.is_empty()
+        && placed == glyphs.len()
+        && rects.iter().zip(samples).all(|(r, s)| in_slot(r) <= usize::from(*s == SlotSample::Hidden))
+}
+
 /// Whether a tube's bottom slot is read hidden and holds no glyph while
 /// the slots above it stand theirs as [`glyphs_in_hidden_slots`] asks
 /// (`rects` and `samples` bottom first, `glyphs` their centre rows): a

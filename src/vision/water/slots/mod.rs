@@ -28,7 +28,7 @@ use glyphs::glyph_spans;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, cell_under_strokes, is_dark_grey};
 pub(super) use glyphs::{
     bottom_glyph, glyph_above_top, glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_above_a_bare_bottom,
-    glyphs_in_hidden_slots, hidden_slot_without_glyph,
+    glyphs_in_hidden_slots, glyphs_in_some_hidden_slots, hidden_slot_without_glyph,
 };
 
 /// Per-row median colour of the central strip of a tube, from every

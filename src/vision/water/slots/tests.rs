@@ -203,6 +203,25 @@ fn glyphs_must_stand_one_in_each_hidden_slot() {
 }
 
 #[test]
+fn glyphs_some_unfound_stand_each_in_a_hidden_slot_of_its_own() {
+    use crate::geometry::SlotSample::{Color, Empty, Hidden};
+    // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
+    let rects: Vec<Rect> = (0..4).map(|k| Rect { x0: 0, x1: 20, y0: 60 - 20 * k, y1: 80 - 20 * k }).collect();
+    let samples = [Hidden, Hidden, Color([200, 30, 30]), Empty];
+    // One of two glyphs unfound, either one; or both found.
+    assert!(glyphs_in_some_hidden_slots(&rects, &samples, &[70]));
+    assert!(glyphs_in_some_hidden_slots(&rects, &samples, &[50]));
+    assert!(glyphs_in_some_hidden_slots(&rects, &samples, &[70, 50]));
+    // None found: nothing stands for the grid.
+    assert!(!glyphs_in_some_hidden_slots(&rects, &samples, &[]));
+    // Two in one hidden slot (a grid a layer too tall), one in the slot
+    // read as a liquid, or one off every slot.
+    assert!(!glyphs_in_some_hidden_slots(&rects, &samples, &[75, 65]));
+    assert!(!glyphs_in_some_hidden_slots(&rects, &samples, &[70, 30]));
+    assert!(!glyphs_in_some_hidden_slots(&rects, &samples, &[70, 90]));
+}
+
+#[test]
 fn a_glyph_in_a_slot_read_as_glass_or_liquid_is_a_misread_hidden_layer() {
     use crate::geometry::SlotSample::{Color, Empty, Hidden};
     // Four 20-row slots, bottom first: rows 60-80, 40-60, 20-40, 0-20.
@@ -433,4 +452,12 @@ fn small_balls_make_a_run_each_down_the_middle_third() {
     };
     assert_eq!(balls(TubeStrip::Middle), 5);
     assert_eq!(balls(TubeStrip::Wide), 0);
+}
+
+#[test]
+fn a_vessel_one_of_whose_glyphs_went_unfound_is_read_where_others_glyphs_all_found_confirm_the_grid() {
+    // Generated fresh case 80739: tiny `?` glyphs (layers 14 pixels
+    // tall), two hidden layers under one shown in each of five vessels;
+    // in one vessel only the lower glyph was found.
+    super::super::regrid::tests::reads_exactly(80739);
 }

@@ -34,6 +34,7 @@ fn a_row_whose_one_vessel_of_balls_has_a_strip_of_paper_joined_to_it_is_read() {
     // second row one tube of balls and three empty ones. A strip of the
     // paper joined to the column of balls put its centre 11 pixels off
     // its tube, and the row, its one vessel seen by its shape alone, was
-    // dropped; its empty tubes' faint walls then went unfound.
+    // dropped, its empty tubes never looked for (they are found by the
+    // walls `ball_walls` finds beyond the balls).
     reads_exactly(1922);
 }

@@ -40,6 +40,13 @@ const BALL_WALL_CONTRAST: f32 = 4.0;
 /// tube's walls looked for there). Not fitted.
 const WALL_FALL_REACH: f32 = 0.25;
 
+/// Most pixels between the places of a wall found left of a column of balls
+/// and one found right of it (each its inner to outer edge) for the two to
+/// be one tube's walls: the column's centre is found to a pixel either way,
+/// which moves one side's place out by a pixel and the other's in by one.
+/// Derived, not fitted.
+const WALL_SIDES_APART: i64 = 2;
+
 /// Where the walls of tubes of balls stand beyond the balls, as offsets
 /// from the centre: their inner and outer edges.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -57,8 +64,8 @@ pub(in crate::vision::water) struct Walls {
 /// times the least edge between it and the balls; its edges where it
 /// falls to half that (a side whose edges have not fallen so within
 /// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
-/// sides' walls, where they stand within two pixels of each other,
-/// averaged; the medians over the columns, when most agree on them
+/// sides' walls, where they stand within [`WALL_SIDES_APART`] of each
+/// other, averaged; the medians over the columns, when most agree on them
 /// within a pixel. `None` where no such walls stand: balls that fill their tubes,
 /// or tubes drawn without walls.
 pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
@@ -103,10 +110,9 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
                 (last < fall).then_some((first, last))
             };
             let (left, right) = (wall(-1)?, wall(1)?);
-            // One wall either side: a column's centre is found to a pixel
-            // either way, so the two sides' places may differ by two.
+            // One wall either side, within a pixel of each other each way.
             let apart = left.0.max(right.0) - left.1.min(right.1);
-            (apart <= 2).then_some(((left.0 + right.0) as f32 / 2.0, (left.1 + right.1) as f32 / 2.0))
+            (apart <= WALL_SIDES_APART).then_some(((left.0 + right.0) as f32 / 2.0, (left.1 + right.1) as f32 / 2.0))
         })
         .collect();
     let inner = median(found.iter().map(|f| f.0).collect());

@@ -66,8 +66,8 @@ pub(in crate::vision::water) struct Walls {
 /// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
 /// sides' walls, where they stand within [`WALL_SIDES_APART`] of each
 /// other, averaged; the medians over the columns, when most agree on them
-/// within a pixel. `None` where no such walls stand: balls that fill their tubes,
-/// or tubes drawn without walls.
+/// within a pixel. `None` where no such walls stand: balls that fill their
+/// tubes, or tubes drawn without walls.
 pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
     let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
     centres.sort_unstable();
@@ -83,17 +83,19 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
         .iter()
         .filter_map(|&(cx, y0, y1)| {
             // The edges across summed down the balls' rows, from
-            // `cx - fall - 1` to `cx + fall + 1`, each once.
+            // `cx - fall` to `cx + fall`, each once.
             let sums: Vec<f32> =
-                (cx - fall - 1..=cx + fall + 1).map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>()).collect();
+                (cx - fall..=cx + fall).map(|x| (y0..y1).map(|y| edges.across(x, y)).sum::<f32>()).collect();
             // Each side's wall on its own: against the least edge at a
             // pixel between it and the balls, since the glass between may
             // be two or three pixels across, and widened by a pixel either
             // way it takes in the balls' soft edge and the wall's own
             // (fresh 80590, 80597: faint white tubes on pale paper, their
             // walls standing 2.5-3.6 times out of the glass widened so).
+            // Not against the least edge anywhere: the board beyond the
+            // walls may be as smooth as the glass.
             let wall = |side: i64| {
-                let at = |d: i64| sums[(fall + 1 + side * d) as usize];
+                let at = |d: i64| sums[(fall + side * d) as usize];
                 let (d, strength) = (nearest + 1..=farthest)
                     .map(|d| (d, at(d), (nearest..d).map(at).fold(f32::MAX, f32::min)))
                     .filter(|w| w.1 >= BALL_WALL_CONTRAST * w.2.max(1.0))

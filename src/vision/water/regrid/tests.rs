@@ -180,7 +180,7 @@ fn a_rim_read_as_a_slot_on_every_tube_and_nowhere_else_is_no_liquid() {
     // Test 1000829's shape: wine glasses' light rim read as a top slot on
     // every glass, the empty ones' tinted glass read as a liquid under it;
     // three such slots, fewer than a colour has layers.
-    use super::{in_every_bottom_alone, in_every_top_alone};
+    use super::ends::{in_every_bottom_alone, in_every_top_alone};
     use crate::geometry::SlotSample::Color;
     let (rim, tinted) = ([128, 128, 118], [90, 94, 69]);
     let (ochre, pink, green) = ([173, 132, 26], [250, 118, 139], [99, 237, 118]);
@@ -323,7 +323,7 @@ fn a_thick_glass_base_under_every_full_pint_is_no_layer() {
 
 #[test]
 fn one_colour_on_the_bottom_of_every_filled_tube_alone_is_the_base() {
-    use super::base_in_every_bottom;
+    use super::ends::base_in_every_bottom;
     use crate::geometry::SlotSample::{Color, Empty};
     let (base, red, blue) = ([210, 192, 204], [200, 30, 40], [30, 60, 200]);
     let detection = |samples: Vec<Vec<SlotSample>>| {

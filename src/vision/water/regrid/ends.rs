@@ -132,12 +132,27 @@ fn alone_in(open: &[(&Vec<SlotSample>, &Vec<[u8; 3]>)], end: impl Fn(usize) -> u
 /// The colour the slot `end` picks (by index, from a tube's slots) shows
 /// in every open tube, of two or more, the rest read empty there, when it
 /// is one colour (within one colour's spread) found in more slots of the
-/// open tubes than a colour has layers.
+/// open tubes than a colour has layers. A slot read hidden alone in its
+/// tube, empty glass over it, shows its colour here: a game shows every
+/// tube's top layer, so that is no hidden cell but the vessel's end,
+/// where a glyph was seen in its stroke and the glass (fresh 80363: the
+/// thick outline under an empty bulb's round bottom, beside full ones
+/// whose every hidden cell shows a glyph).
 fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Option<usize>) -> Option<[u8; 3]> {
     let open = open_tubes(detection);
     // Each open tube's slot at that end: what it was read as, and its colour.
-    let ends: Vec<(SlotSample, [u8; 3])> =
-        open.iter().filter_map(|(samples, raw)| end(samples).and_then(|k| Some((samples[k], *raw.get(k)?)))).collect();
+    let ends: Vec<(SlotSample, [u8; 3])> = open
+        .iter()
+        .filter_map(|(samples, raw)| {
+            let k = end(samples)?;
+            let c = *raw.get(k)?;
+            let alone = samples.iter().enumerate().all(|(i, s)| i == k || *s == SlotSample::Empty);
+            Some(match samples[k] {
+                SlotSample::Hidden if alone => (SlotSample::Color(c), c),
+                s => (s, c),
+            })
+        })
+        .collect();
     let shown: Vec<[u8; 3]> = ends.iter().filter(|(s, _)| matches!(s, SlotSample::Color(_))).map(|&(_, c)| c).collect();
     let read_empty = ends.iter().filter(|(s, _)| *s == SlotSample::Empty).count();
     let labs: Vec<Lab> = shown.iter().map(|&c| to_lab(c)).collect();

@@ -434,3 +434,37 @@ fn a_bottom_cell_without_the_glyph_the_other_vessels_bottom_cells_show_is_a_laye
     // grid off the unit, while the three others showed theirs there.
     reads_exactly(88249);
 }
+
+#[test]
+fn a_cell_read_hidden_alone_in_an_empty_tube_is_the_outline_under_every_bottom() {
+    use super::ends::one_colour_on_every_bottom;
+    use crate::geometry::SlotSample::{Color, Empty, Hidden};
+    // Fresh 80363: bulbs of five, four hidden cells under a shown layer,
+    // their thick outline under the round bottom read as a sixth slot;
+    // in one empty bulb a glyph was seen in that outline.
+    let (outline, cell, board) = ([125, 100, 90], [45, 28, 30], [200, 227, 208]);
+    let (red, blue) = ([200, 30, 40], [30, 60, 200]);
+    let detection = |samples: Vec<Vec<SlotSample>>| {
+        let raw = samples
+            .iter()
+            .map(|t| {
+                let colour = |(k, s): (usize, &SlotSample)| match s {
+                    Color(c) => *c,
+                    Hidden if k == 0 && t.iter().skip(1).all(|s| *s == Empty) => outline,
+                    Hidden => cell,
+                    Empty => board,
+                };
+                t.iter().enumerate().map(colour).collect()
+            })
+            .collect();
+        slots_read(samples, raw, 4)
+    };
+    let full = |a| vec![Color(outline), Hidden, Hidden, Color(a)];
+    let empty = vec![Color(outline), Empty, Empty, Empty];
+    let lone = vec![Hidden, Empty, Empty, Empty];
+    let tubes = |third| vec![full(red), full(blue), full(red), third, empty.clone(), empty.clone()];
+    assert!(one_colour_on_every_bottom(&detection(tubes(lone))));
+    // A hidden cell under liquid is one: its tube's bottom is no outline.
+    assert!(!one_colour_on_every_bottom(&detection(tubes(vec![Hidden, Color(blue), Empty, Empty]))));
+    crate::vision::water::regrid::tests::reads_exactly(80363);
+}

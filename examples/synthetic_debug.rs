@@ -66,8 +66,14 @@ fn main() {
             }
         }
         println!(
-            "seed {seed} {:?} {:?} {:?} {}x{}\n  truth {}",
-            c.theme.shape, c.theme.contents, c.theme.decoration, w, h, c.level
+            "seed {seed} {:?} {:?} {:?} {} {}x{}\n  truth {}",
+            c.theme.shape,
+            c.theme.contents,
+            c.theme.decoration,
+            background_kind(&c.theme.background),
+            w,
+            h,
+            c.level
         );
         if let Some(d) = &sight.detection {
             // Each tube as read, bottom first: `#` liquid, `?` hidden, `.` empty.
@@ -152,4 +158,16 @@ fn class(c: &snapsolve::synthetic::water::generate::Case, d: &snapsolve::vision:
         kinds.push(format!("{kind}@{}", t + 1));
     }
     if kinds.is_empty() { "colours".to_string() } else { kinds.join(" ") }
+}
+
+/// The kind of board a theme draws, for sorting refusals by it.
+fn background_kind(b: &snapsolve::synthetic::water::scene::Background) -> &'static str {
+    use snapsolve::synthetic::water::scene::Background;
+    match b {
+        Background::Flat(_) => "flat",
+        Background::Gradient(..) => "gradient",
+        Background::Texture { .. } => "texture",
+        Background::Photo { .. } => "photo",
+        Background::Paper { .. } => "paper",
+    }
 }

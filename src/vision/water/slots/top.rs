@@ -172,8 +172,12 @@ fn layer_over(
     let top = p.top.min(first.y0);
     let rise = if over == Over::Box { 0 } else { (MAX_RISE_BANDS * vessel.band_height) as u32 };
     let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(top).saturating_sub(rise), first.y0, 1);
-    // Its colour a row clear of the boundary with the first run.
-    let sliver = above[above.len().saturating_sub(2)];
+    // Its colour a row clear of the boundary with the first run: each
+    // channel's median of three rows there, as one row of a JPEG's edge
+    // may stand a run's step off its layer (fresh 89120: a salmon layer
+    // over hidden cells, its row over the edge 30 redder than the rows
+    // over it, so 2 rows of the layer's 40 were taken).
+    let sliver = sliver_color(&above);
     let more = above.iter().rev().skip(1).take_while(|c| color_distance(**c, sliver) <= RUN_STEP).count() + 1;
     let rest = above.len() - more;
     let glass_above = glass_over(&above[..rest], p.shortest_layer, (over == Over::Box).then_some(RIM_ROWS));
@@ -226,6 +230,22 @@ fn layer_over(
         return Err(NoGlass::Refused);
     }
     Ok(Run { y0, y1: first.y0, color, empty: false })
+}
+
+/// The colour of the rows `above` a run a row clear of its boundary (the
+/// last row): each channel's median of the three rows over that one, or
+/// the one row where fewer stand there.
+fn sliver_color(above: &[[u8; 3]]) -> [u8; 3] {
+    let n = above.len();
+    if n < 4 {
+        return above[n.saturating_sub(2)];
+    }
+    let rows = &above[n - 4..n - 1];
+    std::array::from_fn(|c| {
+        let mut v = [rows[0][c], rows[1][c], rows[2][c]];
+        v.sort_unstable();
+        v[1]
+    })
 }
 
 /// The hidden cell over a `?` glyph's stroke that `first` is: the run

@@ -378,3 +378,21 @@ fn the_glyphs_of_hidden_cells_going_on_up_over_the_bodys_top_are_found() {
     // The top measured stays where it was: only the glyphs are sought over it.
     assert_eq!(p.top, 140);
 }
+
+#[test]
+fn a_layer_on_the_body_top_whose_rows_by_the_edge_stray_is_still_taken_whole() {
+    // Fresh 89120: a layer over hidden cells in a JPEG, its rows nearest
+    // the boundary strayed from it, the row read for its colour a run's
+    // step off the rest, so only 2 rows of its 40 were taken for it.
+    let (mut img, vessel) = vessel_on_board([30, 30, 30], 110);
+    fill(&mut img, 106..107, [215, 40, 40]);
+    fill(&mut img, 107..108, [210, 40, 40]);
+    fill(&mut img, 108..109, [228, 40, 40]);
+    let p = vessel_profile(&img, &vessel, &[vessel.outer], RunFloor::Width);
+    assert_eq!(p.top, 80, "{:?}", p.runs);
+    // The three rows' median, channel by channel; one row where fewer.
+    let rows = [[0, 0, 0], [215, 40, 60], [210, 50, 40], [228, 40, 40], [9, 9, 9]];
+    assert_eq!(super::sliver_color(&rows), [215, 40, 40]);
+    assert_eq!(super::sliver_color(&rows[2..]), [228, 40, 40]);
+    crate::vision::water::regrid::tests::reads_exactly(89120);
+}

@@ -248,8 +248,10 @@ pub(super) fn vessel_profile(img: &RgbImage, vessel: &Vessel, others: &[Rect], f
     let (sx0, sx1) = ((centre - reach).max(0.0) as u32, ((centre + reach).ceil() as u32).min(img.width()));
     let bottom = vessel.bottom.min(img.height());
     // A wide vessel (a wine glass's bowl, a bulb) holds layers much flatter
-    // than its width: half the bands' height is the bound there.
-    let half_band = (vessel.band_height * LAYER_OF_BAND).round() as u32;
+    // than its width: half the bands' height is the bound there, rounded
+    // down, as a run is measured between anti-aliased edges (tuning 13:
+    // bands of two 12.5-row layers, 25 rows, the single layers' runs 12).
+    let half_band = (vessel.band_height * LAYER_OF_BAND).floor() as u32;
     let least_run = match floor {
         RunFloor::Width => r.width() / 10,
         RunFloor::Band => (r.width() / 10).min(half_band),

@@ -461,3 +461,12 @@ fn a_vessel_one_of_whose_glyphs_went_unfound_is_read_where_others_glyphs_all_fou
     // in one vessel only the lower glyph was found.
     super::super::regrid::tests::reads_exactly(80739);
 }
+
+#[test]
+fn a_layers_run_is_a_layer_where_half_the_bands_height_falls_between_two_rows() {
+    // Tuning 13: bulbs whose bands were mostly two layers of one colour,
+    // 25 rows, and whose single layers showed runs of 12 rows; half a
+    // band rounded to 13 left their boundaries out of the grid's evidence,
+    // and the grid was read a layer coarse (three layers for four).
+    crate::vision::water::regrid::tests::reads_exactly(13);
+}

@@ -172,6 +172,10 @@ fn layer_over(
     let top = p.top.min(first.y0);
     let rise = if over == Over::Box { 0 } else { (MAX_RISE_BANDS * vessel.band_height) as u32 };
     let above = row_colors(img, p.columns.0, p.columns.1, r.y0.min(top).saturating_sub(rise), first.y0, 1);
+    // A hidden cell's shade going on up to the box's top leaves no row.
+    if above.is_empty() {
+        return Err(NoGlass::Refused);
+    }
     // Its colour a row clear of the boundary with the first run: each
     // channel's median of three rows there, as one row of a JPEG's edge
     // may stand a run's step off its layer (fresh 89120: a salmon layer

@@ -9,7 +9,7 @@ use palette::Lab;
 use super::glyphs::is_dark_grey;
 use super::{Profile, RUN_STEP, Run, color_distance, glyphs_again, row_colors, runs};
 use crate::geometry::Rect;
-use crate::imaging::color::{delta_e, to_lab};
+use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::vision::water::MIN_LAYER_ROWS;
 use crate::vision::water::board::{board_at_walls, looks_empty, sample_beside};
 use crate::vision::water::grid::SURFACE_GAP;
@@ -244,12 +244,7 @@ fn sliver_color(above: &[[u8; 3]]) -> [u8; 3] {
     if n < 4 {
         return above[n.saturating_sub(2)];
     }
-    let rows = &above[n - 4..n - 1];
-    std::array::from_fn(|c| {
-        let mut v = [rows[0][c], rows[1][c], rows[2][c]];
-        v.sort_unstable();
-        v[1]
-    })
+    median_color(&above[n - 4..n - 1])
 }
 
 /// The hidden cell over a `?` glyph's stroke that `first` is: the run

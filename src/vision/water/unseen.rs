@@ -9,16 +9,19 @@
 //! where hidden cells stand (under a tube's top layer, with nothing but
 //! such cells under it) is one. Where no glyph was seen at all, the shade
 //! the tubes' bottom slots share gives it, when it fills more slots than a
-//! tube holds and the picture tests the grid's unit. Tried only when the
+//! tube holds and the picture tests the grid's unit (a liquid's edge, or
+//! glyphs too faint to be believed alone standing one in every cell). Tried only when the
 //! reading failed so (or
 //! for a liquid between two hidden cells), and believed only if the
 //! reading then passes every check.
 
+use image::RgbImage;
 use palette::Lab;
 
 use super::Detection;
 use super::SAME_LIQUID_DELTA_E;
 use super::level::SAME_COLOR_MAX_DELTA_E;
+use super::slots::{faint_glyph_centres, glyphs_in_hidden_slots, row_colors, slot_middle};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
@@ -60,8 +63,12 @@ pub(super) fn cells_taken_for_liquid(detection: &Detection) -> Option<Detection>
 /// every tube holding them shows one layer on them, and the picture tests
 /// the grid's unit. `None` where some cell's glyph was seen (that
 /// function's case), no bottom slot reads as a liquid, or fewer slots
-/// change.
-pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<Detection> {
+/// change. The picture tests the unit where some tube shows a liquid's
+/// edge ([`unit_shown`]) or, failing that, where faint glyphs stand one
+/// in each cell taken ([`faint_glyphs_mark_cells`]); with such glyphs a
+/// slot may stray from the bottoms' median as far as
+/// [`MOST_SHADE_SPREAD`], however near to it the bottoms are.
+pub(super) fn unmarked_cells_taken_for_liquid(image: &RgbImage, detection: &Detection) -> Option<Detection> {
     if detection.samples.iter().flatten().any(|s| *s == SlotSample::Hidden) {
         return None;
     }
@@ -75,8 +82,54 @@ pub(super) fn unmarked_cells_taken_for_liquid(detection: &Detection) -> Option<D
     let median = to_lab(median_color(&bottoms));
     let alike: Vec<[u8; 3]> =
         bottoms.into_iter().filter(|&c| delta_e(to_lab(c), median) <= MOST_SHADE_SPREAD).collect();
-    let (again, taken) = taken_as_cells(detection, shade_of(&alike))?;
-    (taken > detection.capacity && one_shown_on_cells(&again) && unit_shown(&again)).then_some(again)
+    let shade = shade_of(&alike);
+    let taken = |shade: Shade| {
+        taken_as_cells(detection, shade)
+            .filter(|(again, taken)| *taken > detection.capacity && one_shown_on_cells(again))
+    };
+    if let Some((again, _)) =
+        taken(shade).filter(|(again, _)| unit_shown(again) || faint_glyphs_mark_cells(image, again))
+    {
+        return Some(again);
+    }
+    // A small JPEG's cells stray further from the bottoms' median than
+    // the farthest bottom does (tuning 5589: the cells over the bottom
+    // ones 4-8 ΔE darker): every slot within half a colour's spread of
+    // it, where a glyph marks every cell taken.
+    let wide = Shade { spread: MOST_SHADE_SPREAD, ..shade };
+    let (again, _) = taken(wide).filter(|(again, _)| faint_glyphs_mark_cells(image, again))?;
+    Some(again)
+}
+
+/// Whether every tube of `detection` holding hidden cells shows glyphs
+/// of faint strokes one in each of them and none elsewhere down its
+/// hidden run ([`faint_glyph_centres`], [`glyphs_in_hidden_slots`]): a
+/// game marks every hidden layer, so glyphs standing one in each cell
+/// of the grid, in every tube, test its unit where no liquid's edge
+/// does (tuning 4855 and 5589: one layer shown on two hidden ones in
+/// every wine glass, full to the rim, their glyphs' strokes too faint to
+/// be believed two to a glass). A grid a layer short puts two glyphs in
+/// one slot, or one astride two (as fresh 89296's would: seven layers
+/// read as six, [`unit_shown`]).
+fn faint_glyphs_mark_cells(image: &RgbImage, detection: &Detection) -> bool {
+    let tubes = detection.samples.iter().zip(&detection.tubes).filter(|(s, _)| s.contains(&SlotSample::Hidden));
+    let mut marked = tubes.map(|(samples, tube)| {
+        let Some(top) = samples.iter().rposition(|s| *s == SlotSample::Hidden) else { return false };
+        let (Some(bottom), Some(over)) = (tube.slots.first(), tube.slots.get(top)) else { return false };
+        let strip = slot_middle(bottom);
+        // Down to half a slot under the bottom one: a glyph there is a
+        // cell the grid left out, and one at the bottom slot's foot needs
+        // its cell's rows under it.
+        let end = (bottom.y1 + bottom.height() / 2).min(image.height());
+        let (x0, x1) = (strip.x0, strip.x1.min(image.width()));
+        if over.y0 >= end || x0 >= x1 {
+            return false;
+        }
+        let prof = row_colors(image, x0, x1, over.y0, end, 1);
+        let glyphs = faint_glyph_centres(image, (x0, x1, over.y0, end), &prof);
+        glyphs_in_hidden_slots(&tube.slots, samples, &glyphs)
+    });
+    marked.all(|ok| ok)
 }
 
 /// Whether every tube of `detection` holding hidden cells shows one layer
@@ -244,19 +297,20 @@ mod tests {
         let cell = Color(CELL);
         // Four tubes of a liquid on two cells of one shade, and one whose
         // red stands under empty glass: eight cells, no glyph seen.
+        let blank = RgbImage::new(250, 120);
         let mut tubes = vec![vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)]];
         tubes.extend([vec![cell, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![Color(RED), Empty, Empty]]);
-        let again = unmarked_cells_taken_for_liquid(&read_as(tubes.clone())).expect("cells with no glyph seen");
+        let again = unmarked_cells_taken_for_liquid(&blank, &read_as(tubes.clone())).expect("cells with no glyph seen");
         assert_eq!(again.samples[0], vec![Hidden, Hidden, Color(RED)]);
         assert_eq!(again.samples[4], vec![Color(RED), Empty, Empty]);
         // Every tube full with one layer shown on its cells: nothing tests
         // the grid's unit, so nothing is taken.
         let full = tubes[..4].iter().cloned().chain([vec![Empty; 3]]).collect();
-        assert!(unmarked_cells_taken_for_liquid(&read_as(full)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(full)).is_none());
         // Three slots of the shade: one liquid may have as many.
         let few =
             vec![vec![cell, cell, Color(RED)], vec![cell, Color(BLUE), Empty], vec![Color(RED), Color(BLUE), Empty]];
-        assert!(unmarked_cells_taken_for_liquid(&read_as(few)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(few)).is_none());
         // One shade at the bottom of every tube under several liquids: the
         // vessels' own bottoms, no cells.
         let bottoms = vec![
@@ -265,10 +319,75 @@ mod tests {
             vec![cell, Color(RED), Color(BLUE)],
             vec![cell, Color(BLUE), Empty],
         ];
-        assert!(unmarked_cells_taken_for_liquid(&read_as(bottoms)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(bottoms)).is_none());
         // A glyph seen: the other reading's case.
         let seen = vec![vec![Hidden, cell, Color(RED)], vec![cell, cell, Color(BLUE)], vec![cell, Color(RED), Empty]];
-        assert!(unmarked_cells_taken_for_liquid(&read_as(seen)).is_none());
+        assert!(unmarked_cells_taken_for_liquid(&blank, &read_as(seen)).is_none());
+    }
+
+    /// A picture of the tubes of [`read_as`], each slot painted its raw
+    /// colour, with a faint glyph (a bar 4 pixels wide, 70 above the cell
+    /// in every channel: under [`super::super::slots`]' plain strokes)
+    /// centred at each row of `glyphs` in tube `t`'s strip.
+    fn painted(detection: &Detection, glyphs: &[Vec<u32>]) -> RgbImage {
+        let mut img = RgbImage::from_pixel(50 * detection.tubes.len() as u32, 120, image::Rgb([150, 190, 160]));
+        for (t, tube) in detection.tubes.iter().enumerate() {
+            for (slot, &c) in tube.slots.iter().zip(&detection.raw[t]) {
+                for (x, y) in (slot.x0..slot.x1).flat_map(|x| (slot.y0..slot.y1).map(move |y| (x, y))) {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+            let x0 = tube.outer.x0 + 18;
+            for (x, y) in
+                glyphs[t].iter().flat_map(|&g| (x0..x0 + 4).flat_map(move |x| (g - 4..g + 4).map(move |y| (x, y))))
+            {
+                img.put_pixel(x, y, image::Rgb(CELL.map(|c| c + 70)));
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn faint_glyphs_one_in_each_cell_of_every_tube_test_the_unit_where_no_edge_does() {
+        // Four tubes full to the top, a liquid on two cells of one shade
+        // each (their glyphs too faint to be believed two to a tube), and
+        // an empty one: no surface or edge between liquids tests the unit.
+        let cell = Color(CELL);
+        let mut tubes: Vec<Vec<SlotSample>> =
+            [RED, BLUE, RED, BLUE].iter().map(|&c| vec![cell, cell, Color(c)]).collect();
+        tubes.push(vec![Empty; 3]);
+        let detection = read_as(tubes);
+        let centred = vec![vec![105, 75]; 4].into_iter().chain([vec![]]).collect::<Vec<_>>();
+        let again = unmarked_cells_taken_for_liquid(&painted(&detection, &centred), &detection).expect("marked cells");
+        assert_eq!(again.samples[0], vec![Hidden, Hidden, Color(RED)]);
+        assert_eq!(again.samples[4], vec![Empty; 3]);
+        let taken = |glyphs: Vec<Vec<u32>>| unmarked_cells_taken_for_liquid(&painted(&detection, &glyphs), &detection);
+        // No glyph in one tube's upper cell: the game marks every cell.
+        let mut bare = centred.clone();
+        bare[2] = vec![105];
+        assert!(taken(bare).is_none());
+        // Glyphs a unit of 7/6 the slots' apart, as a grid a layer short
+        // of the cells would see them: three where two slots stand.
+        let mut short = centred;
+        short[1] = vec![110, 85, 60];
+        assert!(taken(short).is_none());
+    }
+
+    #[test]
+    fn tubes_full_to_the_top_whose_faint_glyphs_mark_every_cell_are_read_with_their_hidden_cells() {
+        // Generated tuning cases 4855 (wine glasses of three 9.7-row
+        // layers, a 360x769 picture) and 5589 (270x577, 9.4 rows, its
+        // cells a small JPEG's ΔE 4-8 apart): one layer shown on two
+        // hidden cells in every glass, full to the rim, and two empty
+        // glasses; the cells' glyphs, dim strokes two to a glass, were not
+        // believed, and the cells were read as one dark liquid.
+        use crate::puzzle::water::renamed_in_order;
+        use crate::vision::water::{ReadOptions, read};
+        for seed in [4855, 5589] {
+            let case = crate::synthetic::water::generate::case(seed);
+            let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
+            assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+        }
     }
 
     #[test]

@@ -218,7 +218,7 @@ fn unseen_cells(image: &RgbImage, options: &ReadOptions, sight: &WaterSight) -> 
     let doubted = matches!(&sight.read, Err(VisionError::Doubtful(d)) if d.hidden_read_as_liquid());
     let detection = sight.detection.as_ref().filter(|_| counts_failed(sight) || doubted)?;
     let cells =
-        unseen::cells_taken_for_liquid(detection).or_else(|| unseen::unmarked_cells_taken_for_liquid(detection));
+        unseen::cells_taken_for_liquid(detection).or_else(|| unseen::unmarked_cells_taken_for_liquid(image, detection));
     let again = judged(image, options, cells?);
     again.read.is_ok().then_some(again)
 }

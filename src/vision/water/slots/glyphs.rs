@@ -87,6 +87,11 @@ enum Strokes {
     Plain,
     /// [`FAINT_GLYPH_ABOVE_CELL`] above the cell, believed only in rhythm.
     Faint,
+    /// As [`Strokes::Faint`], every glyph standing in a dark cell kept
+    /// without asking their rhythm: for a caller that asks instead that
+    /// they stand one in each slot of a grid it was given
+    /// ([`faint_glyph_centres`]).
+    FaintAnySpacing,
 }
 
 /// Rows where a dark strip holds a cluster of near-white pixels, grouped into
@@ -121,6 +126,21 @@ pub(in crate::vision::water) fn glyph_spans(
     }
 }
 
+/// The centre rows of every glyph of strokes at least as bright as a faint
+/// one ([`FAINT_GLYPH_ABOVE_CELL`] above its cell) standing in a dark grey
+/// cell of the strip `x0..x1` by `y0..y1` (`prof` its row colours), however
+/// they stand down it: not believed alone, where only a few hidden layers
+/// stand in a tube, but where a grid asks them to stand one in each of
+/// its hidden slots ([`glyphs_in_hidden_slots`]).
+pub(in crate::vision::water) fn faint_glyph_centres(
+    img: &RgbImage,
+    strip: (u32, u32, u32, u32),
+    prof: &[[u8; 3]],
+) -> Vec<u32> {
+    let glyphs = glyphs_of(img, strip, prof, Strokes::FaintAnySpacing);
+    glyphs.into_iter().map(|(s, last)| (s + last) / 2).collect()
+}
+
 /// The glyphs' rows (first and last of their strokes) in the strip `x0..x1`
 /// by `y0..y1` (`prof` its row colours), their strokes as bright as
 /// `strokes` asks.
@@ -132,7 +152,7 @@ fn glyphs_of(
 ) -> Vec<(u32, u32)> {
     let above = match strokes {
         Strokes::Plain => GLYPH_ABOVE_CELL,
-        Strokes::Faint => FAINT_GLYPH_ABOVE_CELL,
+        Strokes::Faint | Strokes::FaintAnySpacing => FAINT_GLYPH_ABOVE_CELL,
     };
     // A glyph over half the strip's width (a flask's, 7 pixels of a strip
     // of 12, tuning 1401) is the strip's median colour on its rows: the
@@ -200,7 +220,7 @@ fn glyphs_of(
     // bottom narrowing into the gap under it has the ball over it (tuning
     // 2055, 5773). The top glyph may touch the layer over the hidden cells
     // (a glyph drawn high in its cell, tuning 2233).
-    if strokes == Strokes::Faint {
+    if strokes != Strokes::Plain {
         let cell_over = |g: &(u32, u32)| (g.0.saturating_sub((g.1 - g.0 + 1).max(2))..g.0).any(dark_row);
         let mut top = true;
         glyphs.retain(|g| {
@@ -208,6 +228,9 @@ fn glyphs_of(
             top = false;
             in_cell
         });
+    }
+    if strokes == Strokes::FaintAnySpacing {
+        return glyphs;
     }
     // A glyph is at least 5 rows tall; a shorter one counts where it
     // repeats a taller one's rhythm down the tube: hidden layers stack,
@@ -224,7 +247,7 @@ fn glyphs_of(
     let tiling = spacing.is_some_and(|s| one_per_cell(&kept, s, (y0, y1), dark_row));
     let mut found = if even && (kept.len() >= MIN_SHORT_GLYPHS || tiling) {
         kept
-    } else if strokes == Strokes::Faint {
+    } else if strokes != Strokes::Plain {
         Vec::new()
     } else if even && glyphs.iter().any(tall) {
         kept

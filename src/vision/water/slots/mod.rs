@@ -27,8 +27,8 @@ use glyphs::GLYPH_ABOVE_CELL;
 use glyphs::glyph_spans;
 pub use glyphs::{HIDDEN_CELL_MAX_CHROMA, HIDDEN_CELL_MAX_LIGHTNESS, cell_under_strokes, is_dark_grey};
 pub(super) use glyphs::{
-    bottom_glyph, glyph_above_top, glyph_centres, glyph_outside_hidden, glyph_steps, glyphs_above_a_bare_bottom,
-    glyphs_in_hidden_slots, glyphs_in_some_hidden_slots, hidden_slot_without_glyph,
+    bottom_glyph, faint_glyph_centres, glyph_above_top, glyph_centres, glyph_outside_hidden, glyph_steps,
+    glyphs_above_a_bare_bottom, glyphs_in_hidden_slots, glyphs_in_some_hidden_slots, hidden_slot_without_glyph,
 };
 
 /// Per-row median colour of the central strip of a tube, from every

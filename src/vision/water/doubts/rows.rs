@@ -81,7 +81,7 @@ fn pitches(tubes: &[TubeLayout]) -> Vec<f32> {
 
 /// The rows of `tubes` (reading order) as index ranges: tubes that overlap
 /// the row's first tube in height.
-fn rows(tubes: &[TubeLayout]) -> Vec<std::ops::Range<usize>> {
+pub(in crate::vision::water) fn rows(tubes: &[TubeLayout]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     while start < tubes.len() {

@@ -2,10 +2,11 @@
 //! choice of another grid: no liquid on any top slot, one colour on
 //! every top or bottom (the glass over a neck, a thick outline under a
 //! round bottom, a glass base), or one colour there and nowhere else
-//! (a rim, an outline).
+//! (a rim, an outline), or one colour a row on every bottom (an outline
+//! seen over each row's own board).
 
-use super::super::Detection;
 use super::super::level::SAME_COLOR_MAX_DELTA_E;
+use super::super::{Detection, doubts};
 use crate::geometry::SlotSample;
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use palette::Lab;
@@ -45,11 +46,13 @@ pub(super) fn glass_on_every_top(detection: &Detection) -> Option<[u8; 3]> {
 /// tube, as many layers as tubes, would make the counts add up (the grid
 /// is only raised where they fail), and an empty tube holds none (test
 /// 1000016: five bulbs of capacity 7, their thick light outline under the
-/// round bottom read as an eighth slot in each, five slots of it).
+/// round bottom read as an eighth slot in each, five slots of it); or, in
+/// two rows or more, one colour a row ([`in_every_bottom_alone_by_row`]).
 pub(super) fn one_colour_on_every_bottom(detection: &Detection) -> bool {
     let bottom = |slots: &[SlotSample]| (!slots.is_empty()).then_some(0);
     one_colour_at_every(detection, bottom).is_some()
         || in_every_bottom_alone(detection)
+        || in_every_bottom_alone_by_row(detection)
         || base_in_every_bottom(detection)
 }
 
@@ -74,6 +77,32 @@ pub(super) fn base_in_every_bottom(detection: &Detection) -> bool {
 /// all within one colour's spread, and no other slot of theirs does.
 pub(super) fn in_every_bottom_alone(detection: &Detection) -> bool {
     alone_at_every(detection, |_| 0)
+}
+
+/// Whether, in each of two or more rows of tubes, every open tube's bottom
+/// slot (two or more in the row) shows a colour, all within one colour's
+/// spread, and no other slot of any open tube shows a colour within one
+/// colour's spread of some row's: the vessel's own bottom seen through
+/// its glass, where the board behind it changes from row to row (tuning
+/// 5580: wine glasses on a gradient, whose outline under the bowl's round
+/// bottom was read as a slot under every glass's liquid, pale green in
+/// the upper row and grey in the lower). Asked as [`in_every_bottom_alone`]
+/// is, with one row's bottoms in place of all.
+pub(super) fn in_every_bottom_alone_by_row(detection: &Detection) -> bool {
+    let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
+    let rows: Vec<Vec<usize>> = doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).collect()).collect();
+    let slots = |t: usize| detection.samples[t].iter().zip(&detection.raw[t]);
+    let bottoms: Vec<Lab> =
+        rows.iter().flatten().filter_map(|&t| detection.raw[t].first()).map(|&c| to_lab(c)).collect();
+    let unlike_bottoms = |c: [u8; 3]| bottoms.iter().all(|&b| delta_e(to_lab(c), b) >= SAME_COLOR_MAX_DELTA_E);
+    let others_unlike = rows
+        .iter()
+        .flatten()
+        .all(|&t| slots(t).skip(1).all(|(s, &c)| !matches!(s, SlotSample::Color(_)) || unlike_bottoms(c)));
+    let row_slots = |row: &Vec<usize>| -> Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> {
+        row.iter().map(|&t| (&detection.samples[t], &detection.raw[t])).collect()
+    };
+    rows.len() >= 2 && others_unlike && rows.iter().all(|row| alone_in(&row_slots(row), |_| 0))
 }
 
 /// Whether every open tube's top slot (of two or more) shows a colour,
@@ -183,3 +212,6 @@ pub(super) fn open_tubes(detection: &Detection) -> Vec<(&Vec<SlotSample>, &Vec<[
         .map(|(tube, _)| tube)
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

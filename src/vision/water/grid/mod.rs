@@ -229,6 +229,20 @@ pub fn slot_geometry(profiles: &[Profile]) -> Option<SlotGeometry> {
             .filter(|&(h, _)| plausible(h, glyph_h))
             .find(|&(h, shift)| (3..=MOST_LAYERS).contains(&capacity_for(h, shift)))
             .unwrap_or((h, shift))
+    } else if capacity_for(h, shift) > MOST_LAYERS
+        && plausible(2.0 * h, glyph_h)
+        && (3..=MOST_LAYERS).contains(&capacity_for(2.0 * h, shift))
+        && room.held_alike(h, shift).is_none_or(|k| !(3..=MOST_LAYERS).contains(&k))
+    {
+        // Room for more layers than any vessel holds, where vessels filled
+        // alike do not say the capacity and twice the unit leaves room for
+        // three to eight: tinted headroom half a layer tall over every
+        // vessel's liquid, its top taken for a boundary, held the grid at
+        // half the unit (fresh 81620, 81622: tubes of four layers under
+        // grey glass half a layer tall, read as nine slots and no reading
+        // tried). The glyphs' spacing, where they stand, bounds it as
+        // above; the grid is believed only if its reading passes.
+        (2.0 * h, shift)
     } else {
         (h, shift)
     };

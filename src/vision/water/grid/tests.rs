@@ -4,6 +4,8 @@
 use super::*;
 use crate::vision::water::slots::Top;
 
+mod twice;
+
 /// A profile of a tube `width` wide from row `top` to its liquid's
 /// bottom, with runs `(y0, y1, empty)`.
 pub(super) fn tube(top: u32, bottom: u32, width: u32, runs: &[(u32, u32, bool)]) -> Profile {

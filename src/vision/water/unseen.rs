@@ -10,10 +10,10 @@
 //! such cells under it) is one. Where no glyph was seen at all, the shade
 //! the tubes' bottom slots share gives it, when it fills more slots than a
 //! tube holds and the picture tests the grid's unit (a liquid's edge, or
-//! glyphs too faint to be believed alone standing one in every cell). Tried only when the
-//! reading failed so (or
-//! for a liquid between two hidden cells), and believed only if the
-//! reading then passes every check.
+//! glyphs too faint to be believed alone standing one in every cell).
+//! Tried only when the reading failed so (or for a liquid between two
+//! hidden cells), and believed only if the reading then passes every
+//! check.
 
 use image::RgbImage;
 use palette::Lab;
@@ -22,7 +22,7 @@ use super::Detection;
 use super::SAME_LIQUID_DELTA_E;
 use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{faint_glyph_centres, glyphs_in_hidden_slots, row_colors, slot_middle};
-use crate::geometry::SlotSample;
+use crate::geometry::{SlotSample, TubeLayout};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 
 /// The most a slot may stray from the hidden cells' shade to be taken for
@@ -112,8 +112,9 @@ pub(super) fn unmarked_cells_taken_for_liquid(image: &RgbImage, detection: &Dete
 /// one slot, or one astride two (as fresh 89296's would: seven layers
 /// read as six, [`unit_shown`]).
 fn faint_glyphs_mark_cells(image: &RgbImage, detection: &Detection) -> bool {
-    let tubes = detection.samples.iter().zip(&detection.tubes).filter(|(s, _)| s.contains(&SlotSample::Hidden));
-    let mut marked = tubes.map(|(samples, tube)| {
+    let tubes: Vec<_> =
+        detection.samples.iter().zip(&detection.tubes).filter(|(s, _)| s.contains(&SlotSample::Hidden)).collect();
+    let marked = |&(samples, tube): &(&Vec<SlotSample>, &TubeLayout)| {
         let Some(top) = samples.iter().rposition(|s| *s == SlotSample::Hidden) else { return false };
         let (Some(bottom), Some(over)) = (tube.slots.first(), tube.slots.get(top)) else { return false };
         let strip = slot_middle(bottom);
@@ -128,8 +129,8 @@ fn faint_glyphs_mark_cells(image: &RgbImage, detection: &Detection) -> bool {
         let prof = row_colors(image, x0, x1, over.y0, end, 1);
         let glyphs = faint_glyph_centres(image, (x0, x1, over.y0, end), &prof);
         glyphs_in_hidden_slots(&tube.slots, samples, &glyphs)
-    });
-    marked.all(|ok| ok)
+    };
+    !tubes.is_empty() && tubes.iter().all(marked)
 }
 
 /// Whether every tube of `detection` holding hidden cells shows one layer

@@ -89,20 +89,17 @@ pub(super) fn in_every_bottom_alone(detection: &Detection) -> bool {
 /// the upper row and grey in the lower). Asked as [`in_every_bottom_alone`]
 /// is, with one row's bottoms in place of all.
 pub(super) fn in_every_bottom_alone_by_row(detection: &Detection) -> bool {
+    // Each row's open tubes, as read and as sampled.
+    let read = |t: usize| Some((detection.samples.get(t)?, detection.raw.get(t)?));
     let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
-    let rows: Vec<Vec<usize>> = doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).collect()).collect();
-    let slots = |t: usize| detection.samples[t].iter().zip(&detection.raw[t]);
-    let bottoms: Vec<Lab> =
-        rows.iter().flatten().filter_map(|&t| detection.raw[t].first()).map(|&c| to_lab(c)).collect();
+    let rows: Vec<Vec<Read>> =
+        doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).filter_map(read).collect()).collect();
+    let bottoms: Vec<Lab> = rows.iter().flatten().filter_map(|(_, raw)| raw.first()).map(|&c| to_lab(c)).collect();
     let unlike_bottoms = |c: [u8; 3]| bottoms.iter().all(|&b| delta_e(to_lab(c), b) >= SAME_COLOR_MAX_DELTA_E);
-    let others_unlike = rows
-        .iter()
-        .flatten()
-        .all(|&t| slots(t).skip(1).all(|(s, &c)| !matches!(s, SlotSample::Color(_)) || unlike_bottoms(c)));
-    let row_slots = |row: &Vec<usize>| -> Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> {
-        row.iter().map(|&t| (&detection.samples[t], &detection.raw[t])).collect()
-    };
-    rows.len() >= 2 && others_unlike && rows.iter().all(|row| alone_in(&row_slots(row), |_| 0))
+    let others_unlike = rows.iter().flatten().all(|(samples, raw)| {
+        samples.iter().zip(raw.iter()).skip(1).all(|(s, &c)| !matches!(s, SlotSample::Color(_)) || unlike_bottoms(c))
+    });
+    rows.len() >= 2 && others_unlike && rows.iter().all(|row| alone_in(row, |_| 0))
 }
 
 /// Whether every open tube's top slot (of two or more) shows a colour,
@@ -200,6 +197,9 @@ fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Opt
         .count();
     (slots > detection.capacity).then_some(colour)
 }
+
+/// A tube's slots, as read and as sampled (RGB).
+type Read<'a> = (&'a Vec<SlotSample>, &'a Vec<[u8; 3]>);
 
 /// The slots of each tube not locked, as read and as sampled (RGB).
 pub(super) fn open_tubes(detection: &Detection) -> Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> {

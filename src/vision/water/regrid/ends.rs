@@ -127,7 +127,7 @@ fn alone_at_every(detection: &Detection, end: impl Fn(usize) -> usize) -> bool {
 /// least one) of every tube of `open` (two or more, as read and as
 /// sampled) shows a colour, all within one colour's spread, and no other
 /// slot of theirs does.
-fn alone_in(open: &[(&Vec<SlotSample>, &Vec<[u8; 3]>)], end: impl Fn(usize) -> usize) -> bool {
+fn alone_in(open: &[Read], end: impl Fn(usize) -> usize) -> bool {
     let at_end: Option<Vec<Lab>> = open
         .iter()
         .map(|(samples, raw)| {
@@ -199,10 +199,10 @@ fn one_colour_at_every(detection: &Detection, end: impl Fn(&[SlotSample]) -> Opt
 }
 
 /// A tube's slots, as read and as sampled (RGB).
-type Read<'a> = (&'a Vec<SlotSample>, &'a Vec<[u8; 3]>);
+pub(super) type Read<'a> = (&'a Vec<SlotSample>, &'a Vec<[u8; 3]>);
 
 /// The slots of each tube not locked, as read and as sampled (RGB).
-pub(super) fn open_tubes(detection: &Detection) -> Vec<(&Vec<SlotSample>, &Vec<[u8; 3]>)> {
+pub(super) fn open_tubes(detection: &Detection) -> Vec<Read<'_>> {
     detection
         .samples
         .iter()

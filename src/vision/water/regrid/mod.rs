@@ -17,7 +17,9 @@ use super::zoom::{Finder, Look};
 use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, read_with};
 use crate::geometry::SlotSample;
 use crate::puzzle::water::renamed_in_order;
-use ends::{glass_on_every_top, in_every_top_alone, no_top_slot_holds_liquid, one_colour_on_every_bottom, open_tubes};
+use ends::{
+    Read, glass_on_every_top, in_every_top_alone, no_top_slot_holds_liquid, one_colour_on_every_bottom, open_tubes,
+};
 pub(super) use reread::counts_failed;
 use reread::{Glass, Reread, glass_doubted, with_glass_empty};
 
@@ -186,12 +188,8 @@ fn paired_from(detection: &Detection) -> Option<usize> {
     };
     let pairs_from = |from: usize| {
         let layers = detection.capacity.saturating_sub(from) / 2;
-        let pairs = |(samples, raw): &(&Vec<SlotSample>, &Vec<[u8; 3]>)| {
-            (0..layers).map(|k| from + 2 * k).all(|i| alike(samples, raw, i))
-        };
-        let coloured = |(samples, _): &&(&Vec<SlotSample>, &Vec<[u8; 3]>)| {
-            samples.get(from).is_some_and(|s| matches!(s, SlotSample::Color(_)))
-        };
+        let pairs = |(samples, raw): &Read| (0..layers).map(|k| from + 2 * k).all(|i| alike(samples, raw, i));
+        let coloured = |(samples, _): &&Read| samples.get(from).is_some_and(|s| matches!(s, SlotSample::Color(_)));
         layers >= 2 && open.iter().all(pairs) && open.iter().filter(coloured).count() >= MIN_PAIRED_TUBES
     };
     match (pairs_from(0), pairs_from(1)) {

@@ -14,7 +14,7 @@ use super::level::SAME_COLOR_MAX_DELTA_E;
 use super::slots::{self, Profile, Run, profile};
 use super::tubes::{Gradients, TubeBox, find_tubes};
 use super::zoom::{Copies, Finder, Look, WallEdge};
-use super::{ReadOptions, SAME_LIQUID_DELTA_E, VisionError, faint, headroom, locks, surface, vessels};
+use super::{ReadOptions, SAME_LIQUID_DELTA_E, VisionError, faint, floor, headroom, locks, surface, vessels};
 use crate::geometry::Rect;
 use crate::imaging::color::{delta_e, to_lab};
 
@@ -112,11 +112,14 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
                 .collect();
             let found = faint::with_faint_tubes(&g, found, &tubes);
             let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
-            let profiles = found
+            let mut profiles: Vec<Profile> = found
                 .iter()
                 .filter(|t| t.lock_icon.is_none())
                 .map(|t| profile(working, &g, t, &outlines, tubes.edge_threshold, strip))
                 .collect();
+            // Tubes of one row share their liquid's bottom.
+            let open: Vec<Rect> = found.iter().filter(|t| t.lock_icon.is_none()).map(|t| t.outer).collect();
+            floor::on_the_rows_bottom(&open, &mut profiles);
             (found, profiles)
         }
         Finder::Liquid(floor, anchoring) => {

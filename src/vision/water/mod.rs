@@ -20,6 +20,7 @@ mod detect;
 mod discs;
 pub mod doubts;
 mod faint;
+mod floor;
 mod found;
 mod grained;
 pub mod grid;

@@ -137,6 +137,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
             let mut profiles: Vec<Profile> =
                 found.iter().map(|v| slots::vessel_profile(working, v, &outlines, floor)).collect();
             slots::lower_to_liquid_bottom(working, &found, &mut profiles, &outlines);
+            floor::stroke_off_the_bottom(&mut profiles);
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();
             (boxes, profiles)
         }

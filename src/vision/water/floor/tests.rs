@@ -1,13 +1,16 @@
 //! The row's floor on made-up profiles, and on the generated case it
 //! came from.
 
-use super::on_the_rows_bottom;
+use super::{on_the_rows_bottom, stroke_off_the_bottom};
 use crate::geometry::Rect;
 use crate::vision::water::slots::{Profile, Run, Top};
 
 const PINK: [u8; 3] = [255, 95, 140];
 const GREEN: [u8; 3] = [72, 199, 122];
 const PALE: [u8; 3] = [247, 210, 191];
+
+const OUTLINE: [u8; 3] = [70, 60, 80];
+const BLUE: [u8; 3] = [0, 133, 254];
 
 /// A tube box at `x` whose outline ends on row `box_bottom`, and a profile
 /// of `runs` `(y0, y1, colour)` of liquid, its bottom where the last ends.
@@ -76,6 +79,58 @@ fn tubes_whose_first_shows_a_hill_through_its_round_bottom_are_read_exactly() {
     use crate::puzzle::water::renamed_in_order;
     use crate::vision::water::{ReadOptions, read};
     let case = crate::synthetic::water::generate::case(1789);
+    let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
+    assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
+}
+
+/// The bottoms of `profiles` once the outline's stroke is taken off, and
+/// how many runs each keeps.
+fn stroked(mut profiles: Vec<Profile>) -> Vec<(u32, usize)> {
+    stroke_off_the_bottom(&mut profiles);
+    profiles.iter().map(|p| (p.bottom, p.runs.len())).collect()
+}
+
+/// A vessel of two layers of 16 rows over the outline's stroke, rows
+/// 428..433, read as a run of liquid of colour `stroke`.
+fn over_stroke(stroke: [u8; 3]) -> Profile {
+    tube(0, 433, &[(396, 412, PINK), (412, 428, BLUE), (428, 433, stroke)]).1
+}
+
+#[test]
+fn a_thin_run_of_one_colour_ending_every_profile_of_a_row_is_the_outline() {
+    // Fresh 81176: vases whose dark outline, five rows under the liquid,
+    // ended every profile of two rows, an empty vase's too.
+    let mut empty = tube(0, 433, &[(348, 428, PALE), (428, 433, OUTLINE)]).1;
+    empty.runs[0].empty = true;
+    let row = vec![over_stroke(OUTLINE), over_stroke(OUTLINE), over_stroke(OUTLINE), empty];
+    assert_eq!(stroked(row), vec![(428, 2), (428, 2), (428, 2), (428, 1)]);
+}
+
+#[test]
+fn a_row_of_two_a_stroke_of_two_colours_a_layer_tall_or_with_glyphs_is_left_alone() {
+    // Two vessels: a deal may give two bottoms one colour.
+    assert_eq!(stroked(vec![over_stroke(OUTLINE), over_stroke(OUTLINE)]), vec![(433, 3), (433, 3)]);
+    // Each its own colour: the slivers of liquid a round bottom leaves.
+    let slivers = vec![over_stroke(OUTLINE), over_stroke(GREEN), over_stroke(OUTLINE)];
+    assert_eq!(stroked(slivers)[0], (433, 3));
+    // As tall as half a layer: a layer.
+    let layer = || tube(0, 436, &[(396, 412, PINK), (412, 428, BLUE), (428, 436, OUTLINE)]).1;
+    assert_eq!(stroked(vec![layer(), layer(), layer()])[0], (436, 3));
+    // Under a `?` glyph, the part of a hidden cell below it.
+    let mut glyphed = over_stroke(OUTLINE);
+    glyphed.glyphs = vec![420];
+    assert_eq!(stroked(vec![glyphed, over_stroke(OUTLINE), over_stroke(OUTLINE)])[1], (433, 3));
+    // A vessel of the row ending in glass, not in the stroke.
+    let mut glass = tube(0, 433, &[(396, 433, PALE)]).1;
+    glass.runs[0].empty = true;
+    assert_eq!(stroked(vec![over_stroke(OUTLINE), over_stroke(OUTLINE), over_stroke(OUTLINE), glass])[0], (433, 3));
+}
+
+#[test]
+fn vases_whose_outline_was_read_under_two_rows_liquid_are_read_exactly() {
+    use crate::puzzle::water::renamed_in_order;
+    use crate::vision::water::{ReadOptions, read};
+    let case = crate::synthetic::water::generate::case(81176);
     let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
     assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
 }

@@ -122,7 +122,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
             floor::on_the_rows_bottom(&open, &mut profiles);
             (found, profiles)
         }
-        Finder::Liquid(floor, anchoring) => {
+        Finder::Liquid(run_floor, anchoring) => {
             // Found in a smaller copy, measured in the one the walls use:
             // a layer of a small vessel spans too few rows in the first.
             let (w, h) = working.dimensions();
@@ -135,7 +135,7 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
                 .collect();
             let outlines: Vec<Rect> = found.iter().map(|v| v.outer).collect();
             let mut profiles: Vec<Profile> =
-                found.iter().map(|v| slots::vessel_profile(working, v, &outlines, floor)).collect();
+                found.iter().map(|v| slots::vessel_profile(working, v, &outlines, run_floor)).collect();
             slots::lower_to_liquid_bottom(working, &found, &mut profiles, &outlines);
             floor::stroke_off_the_bottom(&mut profiles);
             let boxes = found.iter().map(|v| TubeBox { outer: v.outer, lock_icon: None, walls: false }).collect();

@@ -237,6 +237,59 @@ pub fn outlines_agreed(traced: Vec<Traced>, half: f32) -> Vec<Outline> {
         .collect()
 }
 
+/// A vessel whose walls are to be traced ([`trace`]): its axis, the row its
+/// liquid rests on, the top of its liquid's column and the rows of that
+/// column's bands (none for balls).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Traceable {
+    pub cx: f32,
+    pub bottom: u32,
+    pub liquid_top: u32,
+    pub bands: Vec<(u32, u32)>,
+}
+
+/// The outlines of vessels `half` pixels wide each side, traced and agreed
+/// on ([`outlines_agreed`]), for the template of their row. Walls lost in
+/// a vessel's body under its liquid ([`lost_in_the_body`]) ended where
+/// the board behind them changes, not at its rim: where another vessel's
+/// walls were not lost, those are left out (fresh 88697: flasks before a
+/// sky and a dark hill: two of five traces lost the walls at the hill's
+/// edge and an empty flask's ended there too, so the template, their
+/// median, was the vessels' lower third, and the empty flasks over the
+/// hill read as liquid).
+pub fn traced_outlines(walls: &Gradients, vessels: &[Traceable], half: f32) -> Vec<Outline> {
+    let traced: Vec<(Traced, bool)> = vessels
+        .iter()
+        .filter_map(|v| {
+            let t = trace(walls, v.cx, v.bottom, half, v.liquid_top, &v.bands)?;
+            let lost = lost_in_the_body(t.inner.rim as i64, &t.inner.widths, half, &v.bands);
+            Some((t, lost))
+        })
+        .collect();
+    let kept = traced.iter().any(|t| !t.1);
+    outlines_agreed(traced.into_iter().filter(|t| !(kept && t.1)).map(|t| t.0).collect(), half)
+}
+
+/// Whether walls followed up to row `rim`, with the interior's widths
+/// `widths` (row, width) on the way, in a vessel `half` pixels wide each
+/// side holding a column of bands of flat colour over the rows `bands`,
+/// ended in the vessel's body more than a layer under the liquid's top
+/// (and more than the rows a wall may break for). A vessel holds its
+/// liquid, so such walls end where what stands beside them changes, not
+/// at its rim. In the body: the last row's width at least [`NECK_RATIO`]
+/// of the widest (walls ending narrower end at a shoulder, with liquid
+/// going on up the neck). The liquid's top is the second band's top,
+/// since the first may be the glass above it, and a layer the bands'
+/// median height. Never for balls (`bands` empty) or a column of one band.
+pub fn lost_in_the_body(rim: i64, widths: &[(u32, f32)], half: f32, bands: &[(u32, u32)]) -> bool {
+    let widest = widths.iter().map(|w| w.1).fold(0.0, f32::max);
+    let in_body = widths.last().is_some_and(|w| w.1 >= NECK_RATIO * widest);
+    let mut tops: Vec<u32> = bands.iter().map(|b| b.0).collect();
+    tops.sort_unstable();
+    let layer = median(bands.iter().map(|b| b.1.saturating_sub(b.0)).collect()) as i64;
+    in_body && tops.get(1).is_some_and(|&top| rim > top as i64 + layer.max(wall_gap(half)))
+}
+
 /// Walls followed up so far: where they stand on the highest row reached
 /// (`rim`), their strengths there and below, and the interior's width per
 /// row.
@@ -315,14 +368,7 @@ impl Climb {
     fn on_past_the_board(&self, walls: &Gradients, held: Holding, step: Step) -> Option<Climb> {
         let gap = wall_gap(held.half);
         let widest = self.widths.iter().map(|w| w.1).fold(0.0, f32::max);
-        let in_body = self.widths.last().is_some_and(|w| w.1 >= NECK_RATIO * widest);
-        // The liquid's top: the second band's, since the first may be the
-        // glass above it; a layer: the bands' median height.
-        let mut tops: Vec<u32> = held.bands.iter().map(|b| b.0).collect();
-        tops.sort_unstable();
-        let layer = median(held.bands.iter().map(|b| b.1.saturating_sub(b.0)).collect()) as i64;
-        let under_top = tops.get(1).is_some_and(|&top| self.rim > top as i64 + layer.max(gap));
-        if !in_body || !under_top {
+        if !lost_in_the_body(self.rim, &self.widths, held.half, held.bands) {
             return None;
         }
         let within = |on: &Climb| on.widths.last().is_some_and(|w| w.1 <= widest + FOLLOWED_ON_SLACK);

@@ -1,7 +1,7 @@
 //! The outline tracer's tests: mirror axes, walls outside the strongest
 //! agreed on, a flask's cone, walls followed on past a change of board.
 
-use super::{Outline, Traced, mirror_axis, outlines_agreed, trace};
+use super::{Outline, Traced, lost_in_the_body, mirror_axis, outlines_agreed, trace};
 use crate::puzzle::water::renamed_in_order;
 use crate::vision::water::tubes::Gradients;
 use crate::vision::water::{ReadOptions, read};
@@ -110,4 +110,36 @@ fn walls_that_end_where_the_board_behind_them_changes_are_followed_on_to_the_rim
     // Balls are no bands of flat colour: their walls are not followed on.
     let balls = trace(&before_a_ridge(90), 40.0, 127, 17.0, 12, &[]).map(|t| t.inner.rim);
     assert!(balls.is_some_and(|r| r >= 88), "{balls:?}");
+}
+
+/// A column's bands: glass over rows 12-30, then four layers of 24 rows
+/// down to row 127.
+const LAYERS: [(u32, u32); 5] = [(12, 30), (30, 54), (54, 78), (78, 102), (102, 127)];
+
+#[test]
+fn walls_that_end_in_the_body_more_than_a_layer_under_the_liquid_are_lost() {
+    // Interiors 34 wide from row 127 up to the row the walls ended on.
+    let widths = |rim: u32, top_width: f32| vec![(120, 34.0), (100, 34.0), (rim, top_width)];
+    // Ended at row 90, in the body and three layers under the liquid's
+    // top (row 30): lost.
+    assert!(lost_in_the_body(90, &widths(90, 34.0), 17.0, &LAYERS));
+    // Ended within a layer of the liquid's top: where the liquid meets the
+    // glass, which may be the rim.
+    assert!(!lost_in_the_body(50, &widths(50, 34.0), 17.0, &LAYERS));
+    // Ended narrower than a neck: at a shoulder, liquid going on up the neck.
+    assert!(!lost_in_the_body(90, &widths(90, 16.0), 17.0, &LAYERS));
+    // Balls (no bands) and a column of one band tell no liquid's top.
+    assert!(!lost_in_the_body(90, &widths(90, 34.0), 17.0, &[]));
+    assert!(!lost_in_the_body(90, &widths(90, 34.0), 17.0, &[(30, 127)]));
+}
+
+#[test]
+fn flasks_whose_walls_were_lost_at_a_hills_edge_are_read_exactly() {
+    // Fresh 88697: flasks before a pale sky and a dark hill; two of five
+    // traces lost the walls where the hill's edge crosses them, under the
+    // liquid, and the template's rim, their median, was the hill's edge:
+    // the empty flasks over the hill read as liquid.
+    let case = crate::synthetic::water::generate::case(88697);
+    let read = read(&case.picture, &ReadOptions::default()).read.expect("read");
+    assert_eq!(renamed_in_order(&read.puzzle.to_string()), renamed_in_order(&case.level.to_string()));
 }

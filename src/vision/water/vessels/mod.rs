@@ -41,7 +41,7 @@ use rows::{anchors, board_colour, evidence, liquid_parts, overlaps_a_row, row_gr
 use super::columns::{Band, Column, columns};
 use super::doubts::{Doubt, OFF_CENTRE_WIDTHS};
 use super::median;
-use super::outline::{Traced, mirror_axis, outlines_agreed, trace};
+use super::outline::{Traceable, mirror_axis, traced_outlines};
 use super::template::{Held, Size, TEMPLATE_REACH, Template, ball_walls};
 use super::tubes::Gradients;
 use crate::geometry::Rect;
@@ -216,9 +216,12 @@ fn find_from(
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
     let rows = |c: &Column| if held == Held::Balls { Vec::new() } else { c.band_rows() };
-    let traced: Vec<Traced> =
-        anchors.iter().zip(&anchor_axes).filter_map(|(c, &cx)| trace(edges, cx, c.y1, half, c.y0, &rows(c))).collect();
-    let outlines = outlines_agreed(traced, half);
+    let to_trace: Vec<Traceable> = anchors
+        .iter()
+        .zip(&anchor_axes)
+        .map(|(c, &cx)| Traceable { cx, bottom: c.y1, liquid_top: c.y0, bands: rows(c) })
+        .collect();
+    let outlines = traced_outlines(edges, &to_trace, half);
     let tallest = anchors.iter().map(|c| c.height()).max().unwrap_or(0) as f32;
     let (rim, body_top) = if outlines.is_empty() {
         (tallest, tallest)

@@ -63,20 +63,22 @@ pub fn with_faint_tubes(g: &Gradients, tubes: Vec<TubeBox>, options: &TubeFindin
     let tolerance = (pitch as f32 * PITCH_TOLERANCE).ceil() as u32;
     let mut out = Vec::with_capacity(tubes.len());
     let mut rows_out: Vec<Vec<TubeBox>> = Vec::with_capacity(rows.len() + 1);
+    // Room for a tube between two found ones: the step found may be two
+    // pitches (every other tube missed), and a tube looked for a "pitch"
+    // beyond the row's end would stand where none does, with the row still
+    // even and centred (test seed 1000459). It is two where a tube, faint
+    // or not, stands halfway between two neighbours found; where none
+    // does, the tubes are narrow for their spacing (tuning 3705: round
+    // tubes 2.1 widths apart, two empty ones beyond the row's end missed).
+    let narrow = |row: &[TubeBox]| pitch >= 2 * median(row.iter().map(|t| t.outer.width()).collect());
+    let halfway = rows.iter().any(|r| narrow(r))
+        && rows.iter().any(|r| Look::of_row(g, r, threshold, tolerance).tube_between(r, pitch));
     for row in rows {
-        let widths: Vec<u32> = row.iter().map(|t| t.outer.width()).collect();
-        let width = median(widths);
-        // Room for a tube between two found ones: the step found may be
-        // two pitches (every other tube missed), and a tube looked for a
-        // "pitch" beyond the row's end would stand where none does, with
-        // the row still even and centred (test seed 1000459).
-        if pitch >= 2 * width {
+        if narrow(&row) && halfway {
             rows_out.push(row);
             continue;
         }
-        let y0 = median(row.iter().map(|t| t.outer.y0).collect());
-        let y1 = median(row.iter().map(|t| t.outer.y1).collect());
-        let look = Look { g, threshold, width, y0, y1, tolerance };
+        let look = Look::of_row(g, &row, threshold, tolerance);
         let mut found: Vec<TubeBox> = row.clone();
         // Beyond each end, while tubes keep standing there; the board
         // looked at for its grain is the gap between the place and the
@@ -224,7 +226,15 @@ enum Side {
     Right(u32),
 }
 
-impl Look<'_> {
+impl<'a> Look<'a> {
+    /// The faint search along `row`: its tubes' median width, top and bottom.
+    fn of_row(g: &'a Gradients, row: &[TubeBox], threshold: u8, tolerance: u32) -> Look<'a> {
+        let width = median(row.iter().map(|t| t.outer.width()).collect());
+        let y0 = median(row.iter().map(|t| t.outer.y0).collect());
+        let y1 = median(row.iter().map(|t| t.outer.y1).collect());
+        Look { g, threshold, width, y0, y1, tolerance }
+    }
+
     /// The middle rows of the row: below a rim or cork, above a rounded
     /// bottom.
     fn middle(&self) -> (u32, u32) {
@@ -255,6 +265,19 @@ impl Look<'_> {
         board.sort_by(f32::total_cmp);
         let grain = board[board.len() * 9 / 10];
         (grain * WALL_OVER_GRAIN).clamp(MIN_FAINT_EDGE, full.max(MIN_FAINT_EDGE))
+    }
+
+    /// Whether a faint tube stands halfway between two neighbours of `row`
+    /// found a `pitch` apart: then the pitch found is two.
+    fn tube_between(&self, row: &[TubeBox], pitch: u32) -> bool {
+        row.windows(2).any(|p| {
+            let (a, b) = (p[0].outer, p[1].outer);
+            let step = b.x0.saturating_sub(a.x0);
+            step * 4 <= pitch * 5
+                && self
+                    .tube_at(a.x0 as i64 + step as i64 / 2, Side::Left(a.x1))
+                    .is_some_and(|t| t.outer.x0 >= a.x1 && t.outer.x1 <= b.x0)
+        })
     }
 
     /// A faint tube whose left wall stands within the tolerance of `x`,
@@ -333,6 +356,53 @@ mod tests {
             }
         }
         img
+    }
+
+    /// A pale board 460 wide with tubes `width` wide whose left walls stand
+    /// at `x0s`, filled (strong walls) where `filled` says, else empty (a
+    /// white outline too faint for the wall finder).
+    fn spaced(x0s: &[u32], filled: &[bool], width: u32) -> RgbImage {
+        let mut img = RgbImage::from_pixel(460, 300, Rgb([220, 230, 225]));
+        for (&x0, &full) in x0s.iter().zip(filled) {
+            for y in 60..240 {
+                for x in x0..x0 + width {
+                    let edge = x < x0 + 2 || x >= x0 + width - 2 || y >= 238;
+                    let colour = match (edge || y < 62, full && y >= 100) {
+                        (true, _) => [255, 255, 255],
+                        (false, true) => [30, 60, 120],
+                        (false, false) => [220, 230, 225],
+                    };
+                    img.put_pixel(x, y, Rgb(colour));
+                }
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn empty_tubes_beyond_a_row_of_tubes_narrow_for_their_spacing_are_found_unless_a_tube_stands_halfway() {
+        let options = TubeFinding::default();
+        let found = |img: &RgbImage| {
+            let g = Gradients::new(img);
+            let strong = find_tubes(&g, &options);
+            let all: Vec<u32> = with_faint_tubes(&g, strong.clone(), &options).iter().map(|t| t.outer.x0).collect();
+            (strong.len(), all)
+        };
+        // Tubes 30 wide at a pitch of 70 (2.3 widths): three filled, two
+        // empty beyond them, which only the faint search sees.
+        let img = spaced(&[40, 110, 180, 250, 320], &[true, true, true, false, false], 30);
+        let (strong, all) = found(&img);
+        assert_eq!(strong, 3, "the empty tubes are below the wall finder's threshold");
+        assert_eq!(all.len(), 5, "{all:?}");
+        assert!(all[3].abs_diff(250) <= 2 && all[4].abs_diff(320) <= 2, "{all:?}");
+        // Every other tube empty: the filled ones stand two pitches apart,
+        // and an empty one halfway says so. A "pitch" beyond the last
+        // filled one lands on the fifth tube, which would leave a row
+        // even and centred but two tubes short: nothing is looked for.
+        let img = spaced(&[40, 110, 180, 250, 320], &[true, false, true, false, false], 30);
+        let (strong, all) = found(&img);
+        assert_eq!(strong, 2);
+        assert_eq!(all.len(), 2, "{all:?}");
     }
 
     #[test]

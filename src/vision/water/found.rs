@@ -112,14 +112,13 @@ pub(super) fn find<'a>(image: &'a RgbImage, options: &ReadOptions, look: Look, s
                 .collect();
             let found = faint::with_faint_tubes(&g, found, &tubes);
             let outlines: Vec<Rect> = found.iter().map(|t| t.outer).collect();
-            let mut profiles: Vec<Profile> = found
-                .iter()
-                .filter(|t| t.lock_icon.is_none())
-                .map(|t| profile(working, &g, t, &outlines, tubes.edge_threshold, strip))
-                .collect();
-            // Tubes of one row share their liquid's bottom.
-            let open: Vec<Rect> = found.iter().filter(|t| t.lock_icon.is_none()).map(|t| t.outer).collect();
-            floor::on_the_rows_bottom(&open, &mut profiles);
+            // The open tubes (no lock's cover), each profiled; those of one
+            // row share their liquid's bottom.
+            let open: Vec<&TubeBox> = found.iter().filter(|t| t.lock_icon.is_none()).collect();
+            let mut profiles: Vec<Profile> =
+                open.iter().map(|t| profile(working, &g, t, &outlines, tubes.edge_threshold, strip)).collect();
+            let open_boxes: Vec<Rect> = open.iter().map(|t| t.outer).collect();
+            floor::on_the_rows_bottom(&open_boxes, &mut profiles);
             (found, profiles)
         }
         Finder::Liquid(run_floor, anchoring) => {

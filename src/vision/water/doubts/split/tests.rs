@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::geometry::TubeLayout;
+use crate::vision::water::doubts::median_in;
 use crate::vision::water::doubts::tests::{BLUE, BOARD, RED};
 use SlotSample::{Color, Hidden};
 
@@ -348,4 +349,50 @@ fn a_part_of_another_hue_lit_as_its_own_colour_is_a_jpegs_hue_bleeding() {
     hide_second_tubes_bottom(&mut image, &mut detection);
     let open: WaterPuzzle = "BABA ABA?".parse().unwrap();
     assert_eq!(split_place(&image, &detection, &open), Some((1, 3)));
+}
+
+#[test]
+fn a_grid_a_row_or_two_off_small_slots_is_no_split_layer_but_a_third_of_a_layer_off_is() {
+    // Three tubes of four 12-row slots, bottom first, red green red yellow,
+    // green red yellow green, yellow yellow green red; the first tube's
+    // lowest boundary drawn `off` rows under the grid's, so that the top
+    // rows of its bottom slot show the green above. The upper part looked
+    // at is rows 1 to 4 of a slot: taken on every other row, two rows off
+    // left one row of each layer in it, and the per-channel median of red
+    // [200, 30, 30] and green [30, 200, 30] is yellow [200, 200, 30], a
+    // colour of the level.
+    const GREEN: [u8; 3] = [30, 200, 30];
+    const YELLOW: [u8; 3] = [200, 200, 30];
+    let columns = [[RED, GREEN, RED, YELLOW], [GREEN, RED, YELLOW, GREEN], [YELLOW, YELLOW, GREEN, RED]];
+    let puzzle: WaterPuzzle = "CABA BCAB ABCC".parse().unwrap();
+    let drawn = |off: u32| {
+        let mut image = RgbImage::from_pixel(180, 80, image::Rgb(BOARD));
+        let mut tubes = Vec::new();
+        for (t, column) in columns.iter().enumerate() {
+            let x0 = 10 + 60 * t as u32;
+            let slots: Vec<Rect> =
+                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 70 - (k + 1) * 12, y1: 70 - k * 12 }).collect();
+            for (k, slot) in slots.iter().enumerate() {
+                for y in slot.y0..slot.y1 {
+                    // The layer above reaches `off` rows into this slot.
+                    let above = (t, k) == (0, 0) && y < slot.y0 + off;
+                    let colour = if above { column[k + 1] } else { column[k] };
+                    for x in slot.x0..slot.x1 {
+                        image.put_pixel(x, y, image::Rgb(colour));
+                    }
+                }
+            }
+            tubes.push(TubeLayout { outer: Rect { x0, x1: x0 + 40, y0: 10, y1: 72 }, slots });
+        }
+        let detection = read_as_drawn(&image, tubes, &columns);
+        (image, detection)
+    };
+    let (image, detection) = drawn(0);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // Two rows off: the part's own rows (3 of 4) outnumber the next layer's.
+    let (image, detection) = drawn(2);
+    assert_eq!(split_layer(&image, &detection, &puzzle), None);
+    // Four rows off, a third of a layer: the part is the layer above.
+    let (image, detection) = drawn(4);
+    assert_eq!(split_place(&image, &detection, &puzzle), Some((1, 1)));
 }

@@ -65,10 +65,16 @@ pub(in crate::vision::water) struct Walls {
 /// falls to half that (a side whose edges have not fallen so within
 /// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
 /// sides' walls, where they stand within [`WALL_SIDES_APART`] of each
-/// other, averaged; the medians over the columns, when most agree on them
-/// within a pixel. `None` where no such walls stand: balls that fill their
-/// tubes, or tubes drawn without walls.
-pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i64, i64)], half: f32) -> Option<Walls> {
+/// other or are as thick within it, averaged; the medians over the columns, when most agree on them
+/// within a pixel; and each column's tube's axis, halfway between its
+/// walls where they were found, its centre elsewhere. `None` where no
+/// such walls stand: balls that fill their tubes, or tubes drawn without
+/// walls.
+pub(in crate::vision::water) fn ball_walls(
+    edges: &Gradients,
+    columns: &[(i64, i64, i64)],
+    half: f32,
+) -> Option<(Walls, Vec<f32>)> {
     let mut centres: Vec<i64> = columns.iter().map(|c| c.0).collect();
     centres.sort_unstable();
     let pitch = centres.windows(2).map(|w| w[1] - w[0]).filter(|&d| d > 0).min();
@@ -79,9 +85,11 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
     }
     // Where a wall's edges are looked at falling off beyond it.
     let fall = farthest + (half * WALL_FALL_REACH).ceil() as i64;
+    let mut axes: Vec<f32> = columns.iter().map(|c| c.0 as f32).collect();
     let found: Vec<(f32, f32)> = columns
         .iter()
-        .filter_map(|&(cx, y0, y1)| {
+        .zip(axes.iter_mut())
+        .filter_map(|(&(cx, y0, y1), axis)| {
             // The edges across summed down the balls' rows, from
             // `cx - fall` to `cx + fall`, each once.
             let sums: Vec<f32> =
@@ -112,13 +120,28 @@ pub(in crate::vision::water) fn ball_walls(edges: &Gradients, columns: &[(i64, i
                 (last < fall).then_some((first, last))
             };
             let (left, right) = (wall(-1)?, wall(1)?);
-            // One wall either side, within a pixel of each other each way.
-            let apart = left.0.max(right.0) - left.1.min(right.1);
-            (apart <= WALL_SIDES_APART).then_some(((left.0 + right.0) as f32 / 2.0, (left.1 + right.1) as f32 / 2.0))
+            // One wall either side, within a pixel of each other each way;
+            // or as thick as each other within that, off the column's
+            // centre: a streak drawn over the balls' one side moves their
+            // column's centre off the tube's axis (tuning 5596: 6.5 pixels
+            // for balls 14.5 wide either side, in walls 26.5 out), which
+            // is halfway between the walls. How far off is bounded by
+            // where walls are looked for: the nearer at least
+            // [`BALL_WALL_NEAREST`] half-widths from the column, the
+            // farther at most [`BALL_WALL_REACH`], so the axis stands
+            // under 0.85 of a half-width from the column's centre.
+            let (inner, outer) = ((left.0 + right.0) as f32 / 2.0, (left.1 + right.1) as f32 / 2.0);
+            let centred = left.0.max(right.0) - left.1.min(right.1) <= WALL_SIDES_APART;
+            let thick = |w: (i64, i64)| w.1 - w.0;
+            let alike = (thick(left) - thick(right)).abs() <= WALL_SIDES_APART;
+            if !centred && alike {
+                *axis = cx as f32 + ((right.0 + right.1) - (left.0 + left.1)) as f32 / 4.0;
+            }
+            (centred || alike).then_some((inner, outer))
         })
         .collect();
     let inner = median(found.iter().map(|f| f.0).collect());
     let outer = median(found.iter().map(|f| f.1).collect());
     let agree = found.iter().filter(|f| (f.0 - inner).abs() <= 1.0 && (f.1 - outer).abs() <= 1.0).count();
-    (2 * agree > columns.len()).then_some(Walls { inner, outer })
+    (2 * agree > columns.len()).then_some((Walls { inner, outer }, axes))
 }

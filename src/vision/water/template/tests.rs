@@ -109,11 +109,28 @@ fn walls_standing_well_beyond_the_balls_are_found_and_walls_at_them_are_not_look
     // Walls 12 out from balls 5 wide either side: the edges across
     // stand a pixel either side of each wall's two edges.
     let g = Gradients::new(&ball_tubes(12));
-    let walls = ball_walls(&g, &columns, 5.0).expect("walls beyond the balls");
+    let (walls, _) = ball_walls(&g, &columns, 5.0).expect("walls beyond the balls");
     assert!((10.0..=12.0).contains(&walls.inner) && (13.0..=15.0).contains(&walls.outer), "{walls:?}");
     // Walls right at the balls: none beyond them.
     let g = Gradients::new(&ball_tubes(6));
     assert_eq!(ball_walls(&g, &columns, 5.0), None);
+}
+
+#[test]
+fn walls_off_a_column_of_balls_centre_give_the_tubes_axis() {
+    // The columns of balls found 3 pixels right of the tubes' axes (a
+    // streak drawn over the balls' left side): the walls, 15 out from the
+    // axis, stand 12 and 18 out from the column, about as thick, within
+    // where walls are looked for (10 to 21 pixels for a half-width of 7).
+    let g = Gradients::new(&ball_tubes(15));
+    let off = [(53, 40, 100), (103, 40, 100), (153, 40, 100)];
+    let (walls, axes) = ball_walls(&g, &off, 7.0).expect("walls off the columns' centres");
+    assert!((13.0..=15.0).contains(&walls.inner) && (16.0..=18.0).contains(&walls.outer), "{walls:?}");
+    // (`ball_tubes` draws a wall's left side a pixel thicker.)
+    assert!(axes.iter().zip([50.0, 100.0, 150.0]).all(|(a, t)| (a - t).abs() <= 0.5), "{axes:?}");
+    // Found centred, the axes are the columns'.
+    let centred = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+    assert_eq!(ball_walls(&g, &centred, 7.0).map(|(_, axes)| axes), Some(vec![50.0, 100.0, 150.0]));
 }
 
 #[test]
@@ -141,7 +158,7 @@ fn a_wall_standing_out_of_grained_glass_at_a_pixel_though_not_widened_by_one_is_
         }
     }
     let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
-    let walls = ball_walls(&Gradients::new(&img), &columns, 5.0).expect("walls beyond the grained glass");
+    let (walls, _) = ball_walls(&Gradients::new(&img), &columns, 5.0).expect("walls beyond the grained glass");
     assert_eq!(walls, Walls { inner: 11.0, outer: 14.0 });
 }
 

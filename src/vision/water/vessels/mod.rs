@@ -215,6 +215,17 @@ fn find_from(
     let half = median(anchors.iter().zip(&anchor_axes).map(off_axis).collect());
     let bands: Vec<&Band> = anchors.iter().flat_map(|c| c.bands.iter()).collect();
     let held = Held::of(&bands);
+    // Balls much narrower than their tubes leave the walls beyond the
+    // row's template's reach (the board between two tubes has walls at the
+    // right places too: test 1000391); the outline's reaches them (tuning
+    // theme 192). Each tube is centred between its walls and boxed as wide:
+    // boxed as its balls, the board between two stood more than a box's
+    // width from each and was kept as a vessel (tuning 5596).
+    let spans: Vec<(i64, i64, i64)> =
+        anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y0 as i64, c.y1 as i64)).collect();
+    let (walls, axes) = if held == Held::Balls { ball_walls(edges, &spans, half).unzip() } else { (None, None) };
+    let anchor_axes = axes.unwrap_or(anchor_axes);
+    let box_half = walls.map_or(half, |w| half.max(w.outer));
     let rows = |c: &Column| if held == Held::Balls { Vec::new() } else { c.band_rows() };
     let to_trace: Vec<Traceable> = anchors
         .iter()
@@ -255,20 +266,12 @@ fn find_from(
     let held_rows = anchors.iter().map(|c| c.y1 - top(c)).max().unwrap_or(0);
     let size = Size { reach, height, below, held: held_rows as i64 };
     let template = Template::of(edges, &points, size, Held::Liquid.left_out(reach));
-    // Balls much narrower than their tubes leave the walls beyond the
-    // row's template's reach; the outline's reaches them (tuning theme
-    // 192). The row's does not: the board between two such tubes has
-    // walls at the right places too (test 1000391, places half a pitch
-    // off matched at 0.59).
-    let spans: Vec<(i64, i64, i64)> =
-        anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y0 as i64, c.y1 as i64)).collect();
-    let walls = if held == Held::Balls { ball_walls(edges, &spans, half) } else { None };
     let by_outline = template.outline(edges, &points, held, walls.map(|w| (w, margin)));
     let vessel_at = |cx: f32, bottom: u32, seen: Seen| {
         let outer = Rect {
-            x0: (cx - half - margin).max(0.0) as u32,
+            x0: (cx - box_half - margin).max(0.0) as u32,
             y0: (bottom as f32 - rim).max(0.0) as u32,
-            x1: ((cx + half + margin).round() as u32).min(edges.width),
+            x1: ((cx + box_half + margin).round() as u32).min(edges.width),
             y1: (bottom + margin.round() as u32).min(edges.height),
         };
         let top = (bottom as f32 - body_top).max(0.0) as u32;

@@ -44,7 +44,9 @@ const WALL_FALL_REACH: f32 = 0.25;
 /// and one found right of it (each its inner to outer edge) for the two to
 /// be one tube's walls: the column's centre is found to a pixel either way,
 /// which moves one side's place out by a pixel and the other's in by one.
-/// Derived, not fitted.
+/// Derived, not fitted. Also the most the two walls' thicknesses (inner
+/// to outer edge) may differ where they stand off the column's centre:
+/// each edge is found to a pixel.
 const WALL_SIDES_APART: i64 = 2;
 
 /// Where the walls of tubes of balls stand beyond the balls, as offsets
@@ -65,11 +67,11 @@ pub(in crate::vision::water) struct Walls {
 /// falls to half that (a side whose edges have not fallen so within
 /// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
 /// sides' walls, where they stand within [`WALL_SIDES_APART`] of each
-/// other or are as thick within it, averaged; the medians over the columns, when most agree on them
-/// within a pixel; and each column's tube's axis, halfway between its
-/// walls where they were found, its centre elsewhere. `None` where no
-/// such walls stand: balls that fill their tubes, or tubes drawn without
-/// walls.
+/// other or are as thick within it, averaged; the medians over the
+/// columns, when most agree on them within a pixel; and each column's
+/// tube's axis, halfway between its walls where they were found, its
+/// centre elsewhere. `None` where no such walls stand: balls that fill
+/// their tubes, or tubes drawn without walls.
 pub(in crate::vision::water) fn ball_walls(
     edges: &Gradients,
     columns: &[(i64, i64, i64)],

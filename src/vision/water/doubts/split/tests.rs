@@ -48,6 +48,13 @@ fn tubes_drawn(
     (image, tubes)
 }
 
+/// Tube `t`'s `count` slots of `rows` rows each, 40 wide, bottom first,
+/// the bottom one ending at row `bottom`; the tubes stand 60 apart.
+fn slots_up_from(t: usize, count: u32, rows: u32, bottom: u32) -> Vec<Rect> {
+    let x0 = 10 + 60 * t as u32;
+    (0..count).map(|k| Rect { x0, x1: x0 + 40, y0: bottom - (k + 1) * rows, y1: bottom - k * rows }).collect()
+}
+
 /// A detection of `tubes` drawn on `image`, each slot read as the colour
 /// it was drawn in (`columns`, bottom first), every tube full.
 fn read_as_drawn<const N: usize>(image: &RgbImage, tubes: Vec<TubeLayout>, columns: &[[[u8; 3]; N]]) -> Detection {
@@ -272,9 +279,8 @@ fn a_small_slots_parts_leave_out_a_whole_row_at_each_end() {
         let mut image = RgbImage::from_pixel(200, 60, image::Rgb(BOARD));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
-            let x0 = 10 + 60 * t as u32;
-            let slots: Vec<Rect> =
-                (0..3).map(|k| Rect { x0, x1: x0 + 40, y0: 50 - (k + 1) * 7, y1: 50 - k * 7 }).collect();
+            let slots = slots_up_from(t, 3, 7, 50);
+            let x0 = slots[0].x0;
             for (k, (slot, &colour)) in slots.iter().zip(column).enumerate() {
                 // Each layer a row below its slot.
                 for y in slot.y0 + 1..slot.y1 + 1 {
@@ -369,9 +375,8 @@ fn a_grid_a_row_or_two_off_small_slots_is_no_split_layer_but_a_third_of_a_layer_
         let mut image = RgbImage::from_pixel(180, 80, image::Rgb(BOARD));
         let mut tubes = Vec::new();
         for (t, column) in columns.iter().enumerate() {
-            let x0 = 10 + 60 * t as u32;
-            let slots: Vec<Rect> =
-                (0..4).map(|k| Rect { x0, x1: x0 + 40, y0: 70 - (k + 1) * 12, y1: 70 - k * 12 }).collect();
+            let slots = slots_up_from(t, 4, 12, 70);
+            let x0 = slots[0].x0;
             for (k, slot) in slots.iter().enumerate() {
                 for y in slot.y0..slot.y1 {
                     // The layer above reaches `off` rows into this slot.

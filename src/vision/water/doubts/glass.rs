@@ -91,14 +91,14 @@ const HEADROOM_DECORATION: f32 = 0.2;
 /// The median colour of the pixels of `rect` (clipped to the image),
 /// every other pixel each way.
 pub(crate) fn median_in(image: &RgbImage, rect: Rect) -> Option<[u8; 3]> {
-    let pixels: Vec<[u8; 3]> = pixels_in(image, rect).collect();
+    let pixels: Vec<[u8; 3]> = pixels_in(image, rect, 2).collect();
     (!pixels.is_empty()).then(|| median_color(&pixels))
 }
 
-/// The pixels [`median_in`] takes its median of: those of `rect` (clipped
-/// to the image), every other pixel each way.
-pub(crate) fn pixels_in(image: &RgbImage, rect: Rect) -> impl Iterator<Item = [u8; 3]> + '_ {
+/// The pixels of `rect` (clipped to the image), every other one across,
+/// on rows `rows_apart` apart: [`median_in`] takes every other row too.
+pub(crate) fn pixels_in(image: &RgbImage, rect: Rect, rows_apart: usize) -> impl Iterator<Item = [u8; 3]> + '_ {
     (rect.y0..rect.y1.min(image.height()))
-        .step_by(2)
+        .step_by(rows_apart)
         .flat_map(move |y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
 }

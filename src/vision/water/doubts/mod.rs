@@ -63,7 +63,9 @@ mod split;
 mod unit;
 
 pub use above::unread_liquid_above;
-pub(crate) use glass::{glass_above, glass_above_each, glass_above_unless_unlike_empties, headroom_glass, median_in};
+pub(crate) use glass::{
+    glass_above, glass_above_each, glass_above_unless_unlike_empties, headroom_glass, median_in, pixels_in,
+};
 pub use groups::{slots_in_groups, slots_in_groups_in_many};
 pub use hidden::hidden_vessels_full;
 pub use missed::{left_out_by_liquid, left_out_by_walls};

@@ -9,7 +9,7 @@
 use image::RgbImage;
 use palette::Lab;
 
-use super::{Doubt, color_centres, labelled_samples, raw_of};
+use super::{Doubt, color_centres, labelled_samples, pixels_in, raw_of};
 use crate::geometry::{Rect, SlotSample};
 use crate::imaging::color::{delta_e, median_color, to_lab};
 use crate::puzzle::water::WaterPuzzle;
@@ -183,7 +183,7 @@ fn glass_shades(detection: &Detection) -> Vec<Lab> {
 }
 
 /// The median colour of the pixels of `rect` that are not the empty glass
-/// (of those [`part_pixels`] takes); `None` when every one
+/// (of those [`slot_parts`] takes their medians of); `None` when every one
 /// is glass. Beside a round ball, or over a vessel's curved bottom, the
 /// glass fills the sides of a slot's part, and the median of glass and
 /// liquid mixed is a third colour that may lie near another of the level
@@ -191,7 +191,7 @@ fn glass_shades(detection: &Detection) -> Vec<Lab> {
 /// level's grey-green; fresh 81894: a cyan ball's over a pale green board
 /// as its pale blue).
 fn liquid_median(image: &RgbImage, rect: Rect, glass: &[Lab]) -> Option<Lab> {
-    let liquid: Vec<[u8; 3]> = part_pixels(image, rect)
+    let liquid: Vec<[u8; 3]> = pixels_in(image, rect, 1)
         .filter(|&p| {
             let p = to_lab(p);
             glass.iter().all(|&g| delta_e(p, g) >= SAME_COLOR_MAX_DELTA_E)
@@ -214,10 +214,19 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     // a boundary a row off the grid (7-row slots, tuning 667). The
     // lower part ends a row or more above the slot's bottom at every
     // height.
+    // Its median is taken on every row, every other pixel across. A part
+    // is a few rows tall (rows 1 to 4 of a 12-row slot); taken on every
+    // other row, as [`super::median_in`] takes a slot's, a grid a row off
+    // the liquid's boundaries leaves one row of the next layer and one of
+    // its own in it, and the median of that tie, taken per channel, is a
+    // colour of neither, which may lie near a third colour of the level
+    // (tuning 3302: a purple layer's part, its top row the teal above it,
+    // read [114, 206, 173]; wine glasses read exactly but for that doubt).
+    // On every row the layer's own rows outnumber the next layer's.
     let part = |from: u32, to: f32| {
         let y0 = slot.y0 + from;
         let rect = Rect { x0, x1, y0, y1: (slot.y0 + (h * to) as u32).max(y0 + 1) };
-        let pixels: Vec<[u8; 3]> = part_pixels(image, rect).collect();
+        let pixels: Vec<[u8; 3]> = pixels_in(image, rect, 1).collect();
         (!pixels.is_empty()).then(|| (rect, median_color(&pixels)))
     };
     // The lower part of a bottom slot meets the vessel's bottom, whose
@@ -234,21 +243,6 @@ fn slot_parts(image: &RgbImage, detection: &Detection, t: usize, k: usize) -> [O
     let own = detection.raw.get(t).and_then(|r| r.get(k)).copied();
     let surface = |p: [u8; 3]| on_top && own.is_some_and(|own| is_lit(p, own));
     [upper.filter(|&(_, p)| !surface(p)), lower]
-}
-
-/// The pixels of a slot's part (`rect`) its median is taken of: every
-/// other one across, on every row. A part is a few rows tall (rows 1 to 4
-/// of a 12-row slot); taken on every other row, as [`super::glass::pixels_in`]
-/// takes a slot's, a grid a row off the liquid's boundaries leaves one row
-/// of the next layer and one of its own in it, and the median of that
-/// tie, taken per channel, is a colour of neither, which may lie near a
-/// third colour of the level (tuning 3302: a purple layer's part, its top
-/// row the teal above it, read [114, 206, 173]; wine glasses read exactly
-/// but for that doubt). On every row the layer's own rows outnumber the
-/// next layer's.
-fn part_pixels(image: &RgbImage, rect: Rect) -> impl Iterator<Item = [u8; 3]> + '_ {
-    (rect.y0..rect.y1.min(image.height()))
-        .flat_map(move |y| (rect.x0..rect.x1.min(image.width())).step_by(2).map(move |x| image.get_pixel(x, y).0))
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ const BALL_WALL_CONTRAST: f32 = 4.0;
 /// How far past the farthest place a wall is looked for (in half-widths of
 /// the balls) its edges must have fallen to half its strength: an outline
 /// is a line, so its edges fall off within its own width, the outline's room
-/// beside the interior (`OUTLINE_MARGIN` in `vessels/mod.rs`, a quarter).
+/// beside the interior (`OUTLINE_MARGIN` in `vessels/scan.rs`, a quarter).
 /// Edges that go on past it are a broad change of the board (fresh 81154:
 /// tubes of tinted glass whose walls stand at the columns found, a cloud's
 /// soft edge beyond them taken for walls 28-38 pixels out, and the empty

@@ -1,6 +1,9 @@
 //! Tests of the vessel finder on generated cases and made-up pictures.
 
+use super::place::{on_spacing, room_for};
 use super::*;
+use crate::vision::water::columns::Band;
+use crate::vision::water::median;
 
 /// Generated case `seed` and the vessels found in its working copy, which
 /// must raise no doubt about its rows.

@@ -49,6 +49,13 @@ const WALL_FALL_REACH: f32 = 0.25;
 /// each edge is found to a pixel.
 const WALL_SIDES_APART: i64 = 2;
 
+/// Least share of the stronger of a tube's two walls the weaker must
+/// reach (each's edges across summed down the balls' rows at its
+/// strongest place): a game draws a tube's two walls alike, and JPEG
+/// noise or a highlight moves their strengths far less than half. Not
+/// fitted.
+const WALL_STRENGTH_SHARE: f32 = 0.5;
+
 /// Where the walls of tubes of balls stand beyond the balls, as offsets
 /// from the centre: their inner and outer edges.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,7 +74,8 @@ pub(in crate::vision::water) struct Walls {
 /// falls to half that (a side whose edges have not fallen so within
 /// [`WALL_FALL_REACH`] past the farthest place shows no wall); the two
 /// sides' walls, where they stand within [`WALL_SIDES_APART`] of each
-/// other or are as thick within it, averaged; the medians over the
+/// other or are as thick within it, and are as strong within
+/// [`WALL_STRENGTH_SHARE`], averaged; the medians over the
 /// columns, when most agree on them within a pixel; and each column's
 /// tube's axis, halfway between its walls where they were found, its
 /// centre elsewhere. `None` where no such walls stand: balls that fill
@@ -119,9 +127,20 @@ pub(in crate::vision::water) fn ball_walls(
                 let last = (d..=fall).take_while(strong).last().unwrap_or(d);
                 // A wall whose edges never fell off was not seen whole: a
                 // broad change of the board (a cloud's soft edge), not a line.
-                (last < fall).then_some((first, last))
+                (last < fall).then_some((first, last, strength))
             };
-            let (left, right) = (wall(-1)?, wall(1)?);
+            let ((l0, l1, ls), (r0, r1, rs)) = (wall(-1)?, wall(1)?);
+            // A game draws a tube's two walls alike: a speck of the board
+            // far fainter than the wall the other side is none (fresh
+            // 89949: a wall 10,858 strong left of a column, and 48 right of
+            // it, where the true wall stood nearer the balls than walls are
+            // looked for; the tube's axis was moved 4.5 px off, its box
+            // made as wide as a wall 27 px out, and its row read as seven
+            // tubes for five).
+            if ls.min(rs) < WALL_STRENGTH_SHARE * ls.max(rs) {
+                return None;
+            }
+            let (left, right) = ((l0, l1), (r0, r1));
             // One wall either side, within a pixel of each other each way;
             // or as thick as each other within that, off the column's
             // centre: a streak drawn over the balls' one side moves their

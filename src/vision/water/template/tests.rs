@@ -134,6 +134,27 @@ fn walls_off_a_column_of_balls_centre_give_the_tubes_axis() {
 }
 
 #[test]
+fn a_speck_far_fainter_than_the_wall_the_other_side_is_no_wall() {
+    // Tubes whose walls stand 12 out, their right walls painted over with
+    // the board, and a line 14 right of each column a shade off the board
+    // (5 a channel, where the wall stands 20 out of it): the line stands
+    // out of the board between it and the balls, as thick as the wall the
+    // other side, but nowhere near as strong.
+    let board = Rgb([235, 225, 228]);
+    let mut img = ball_tubes(12);
+    for cx in [50u32, 100, 150] {
+        for y in 0..140 {
+            for x in cx + 12..cx + 16 {
+                img.put_pixel(x, y, board);
+            }
+            img.put_pixel(cx + 14, y, Rgb([240, 230, 233]));
+        }
+    }
+    let columns = [(50, 40, 100), (100, 40, 100), (150, 40, 100)];
+    assert_eq!(ball_walls(&Gradients::new(&img), &columns, 5.0), None);
+}
+
+#[test]
 fn a_wall_standing_out_of_grained_glass_at_a_pixel_though_not_widened_by_one_is_found() {
     // Three tubes of dark balls 10 wide at a pitch of 50, a white wall 2
     // wide 12 pixels out either side, and the glass between grained with

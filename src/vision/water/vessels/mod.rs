@@ -19,7 +19,8 @@
 //!    or the board between two vessels does not match (a row of round
 //!    buttons may, and is then one colour in every vessel, which the
 //!    colour checks refuse; a lone one off the screen's centre, a flat
-//!    disc of no layers, is no row).
+//!    disc of no layers, is no row; nor are columns resting inside vessels
+//!    found, pieces of their liquid).
 //!    Where liquid of several layers stands and a vessel could (no vessel
 //!    seen by its liquid overlaps it), a weaker match will do; and a pitch
 //!    beyond each end of a row, a place with the template's shape but

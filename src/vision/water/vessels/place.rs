@@ -99,7 +99,8 @@ pub(super) const FAINT_PEAK: f32 = 0.25;
 pub(super) const GRID_TOLERANCE: f32 = 0.18;
 
 /// Whether a column stands where a vessel could, beside `vessels`: not in
-/// one of them, and not within a box's width of one its own liquid shows,
+/// one of them (within `half`, the interior's half-width, of its centre),
+/// and not within a box's width of one its own liquid shows,
 /// since two vessels' boxes (interior and outline) do not overlap: a
 /// textured board seen between two vessels is no vessel's liquid, nor are
 /// the lines of lined paper half a pitch between two close vessels

@@ -59,7 +59,11 @@ pub(super) fn find_from(
     // right places too: test 1000391); the outline's reaches them (tuning
     // theme 192). Each tube is centred between its walls and boxed as wide:
     // boxed as its balls, the board between two stood more than a box's
-    // width from each and was kept as a vessel (tuning 5596).
+    // width from each and was kept as a vessel (tuning 5596). Its interior
+    // is as wide too: a column standing within it is in the tube, not
+    // liquid outside every vessel (tuning 3746: the glass beside the balls
+    // over a hill's ridge, a column 6.5 px off a tube's centre, beyond the
+    // balls' half-width, 6, inside the walls, 14).
     let spans: Vec<(i64, i64, i64)> =
         anchors.iter().zip(&anchor_axes).map(|(c, cx)| (cx.round() as i64, c.y0 as i64, c.y1 as i64)).collect();
     let (walls, axes) = if held == Held::Balls { ball_walls(edges, &spans, half).unzip() } else { (None, None) };
@@ -133,6 +137,18 @@ pub(super) fn find_from(
         if overlaps(&rows, bottom) {
             continue;
         }
+        // Columns that all rest inside vessels found are pieces of their
+        // liquid, split off it, not a row (fresh 80599: the top balls of
+        // two tubes, over a ball of another colour, a row of their own
+        // that overlapped the tubes' row by under `ROW_OVERLAP`; read as
+        // a row of five more tubes).
+        let rests_in = |c: &&Column, v: &Vessel| {
+            let (x, y) = (c.center_x(), c.y1);
+            x > v.outer.x0 as f32 && x < v.outer.x1 as f32 && y > v.outer.y0 && y < v.bottom
+        };
+        if group.iter().all(|c| rows.iter().any(|(r, _)| r.vessels.iter().any(|v| rests_in(c, v)))) {
+            continue;
+        }
         // The row's bottom where the template matches its columns best:
         // a curved bottom's last rows of liquid blur into the glass.
         let (near, lo, hi) = ((half * 0.5).round() as i64, (half * 0.8).round() as i64, edges.width as i64);
@@ -178,7 +194,7 @@ pub(super) fn find_from(
         // the template less well than a vessel must on its own: two pieces
         // of evidence, the liquid and the shape.
         for c in &liquid {
-            if !room_for(c, &vessels, half) {
+            if !room_for(c, &vessels, box_half) {
                 continue;
             }
             let cx = c.center_x().round() as i64;
@@ -194,7 +210,7 @@ pub(super) fn find_from(
                 vessels.sort_by(|a, b| a.outer.center_x().total_cmp(&b.outer.center_x()));
             }
         }
-        let strays: Vec<Column> = liquid.into_iter().filter(|c| room_for(c, &vessels, half)).collect();
+        let strays: Vec<Column> = liquid.into_iter().filter(|c| room_for(c, &vessels, box_half)).collect();
         let off_grid = off_grid(&vessels.iter().map(|v| v.outer.center_x()).collect::<Vec<_>>(), half);
         rows.push((Row { vessels, stray_columns: strays.len(), off_grid, faint: 0, faint_row_beyond: false }, bottom));
         stray_by_row.push((bottom, strays));
@@ -312,7 +328,7 @@ pub(super) fn find_from(
             // the sky, a hill or a straw seen between two empty vessels).
             let strays = stray_by_row.iter().filter(|(b, _)| b == bottom).flat_map(|(_, s)| s);
             row.stray_columns = strays
-                .filter(|c| room_for(c, &row.vessels, half) && on_spacing(c.center_x(), &row.vessels, pitch))
+                .filter(|c| room_for(c, &row.vessels, box_half) && on_spacing(c.center_x(), &row.vessels, pitch))
                 .count();
         }
     }

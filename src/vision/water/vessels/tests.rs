@@ -1,6 +1,6 @@
 //! Tests of the vessel finder on generated cases and made-up pictures.
 
-use super::place::{on_spacing, room_for};
+use super::place::on_spacing;
 use super::*;
 use crate::vision::water::columns::Band;
 use crate::vision::water::median;
@@ -96,35 +96,6 @@ fn lined_paper_half_a_pitch_between_two_close_vessels_is_no_liquid() {
     // half-widths from each, where a vessel's box would overlap both.
     let (case, vessels) = vessels_in_case(464);
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
-}
-
-#[test]
-fn liquid_has_room_for_a_vessel_only_clear_of_the_vessels_its_liquid_shows() {
-    let half = 17.0;
-    let vessel = |cx: f32, seen: Seen| Vessel {
-        outer: Rect { x0: (cx - 21.0) as u32, y0: 60, x1: (cx + 21.0) as u32, y1: 240 },
-        bottom: 237,
-        top: 60,
-        half_width: half,
-        seen,
-        band_height: 34.0,
-    };
-    let row = [vessel(45.0, Seen::Column), vessel(105.0, Seen::Column), vessel(165.0, Seen::Silhouette)];
-    let column = |cx: f32| Column { x0: (cx - 5.0) as u32, y0: 100, x1: (cx + 5.0) as u32, y1: 237, bands: Vec::new() };
-    // Between two vessels seen by their liquid: the board, no vessel.
-    assert!(!room_for(&column(75.0), &row, half));
-    // Beside a vessel only its silhouette shows, which may be made up,
-    // and a box's width (42) clear of the one before it.
-    assert!(room_for(&column(147.0), &row, half));
-    // Within a box's width of a vessel seen by its liquid, beyond two
-    // half-widths: two boxes would overlap.
-    assert!(!room_for(&column(140.0), &row, half));
-    // In a vessel found, or within its half-width of its centre: its
-    // liquid seen off its centre (beside a highlight streak).
-    assert!(!room_for(&column(163.0), &row, half));
-    assert!(!room_for(&column(152.0), &row, half));
-    // A pitch beyond the row's end.
-    assert!(room_for(&column(225.0), &row, half));
 }
 
 #[test]
@@ -498,3 +469,5 @@ fn a_row_that_overlaps_one_found_once_its_bottom_is_settled_is_that_row_again() 
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
     assert!(rows::overlaps_a_row([201], 178, 44.0) && !rows::overlaps_a_row([201], 170, 44.0));
 }
+
+mod layout;

@@ -29,17 +29,21 @@
 //!    a row, if a wall of it shows down its body too.
 //!    Where the rows found leave room for a row of empty vessels (which no
 //!    liquid shows), vessels matching the template's shape, spaced and
-//!    centred like the rows found, are that row ([`empty_row`]).
+//!    centred like the rows found, are that row ([`empty_row`]). A row of
+//!    liquid left in no row (over another part of a photo than the best
+//!    row) is scanned with a template of its own, and the rows that finds
+//!    are taken where their vessels are drawn as those found.
 //! 4. Height: where the template's walls end (the rim) or its neck begins.
 
 use image::RgbImage;
 
 pub use rows::Anchoring;
-use rows::{board_colour, evidence, row_groups};
+use rows::{board_colour, evidence, of_several_colours, row_groups};
 use scan::find_from;
 
 use super::columns::{Column, columns};
 use super::doubts::Doubt;
+use super::median;
 use super::tubes::Gradients;
 use crate::geometry::Rect;
 use crate::imaging::{resample::shrunk_by, segment::Flatness, segment::segment};
@@ -171,9 +175,73 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
     // The template from the best row, else the next's, in order of evidence
     // (the rows' scanning order too; tuning 5856: bulbs before a cloudy sky,
     // the best row's columns taking in a cloud beside them).
-    let mut found = groups.iter().map(|best| find_from(best, &groups, edges, anchoring, board));
-    found.find(|rows| !rows.is_empty()).unwrap_or_default()
+    let mut found = groups.iter().enumerate().map(|(i, best)| (i, find_from(best, &groups, edges, anchoring, board)));
+    let Some((first, mut rows)) = found.find(|(_, rows)| !rows.is_empty()) else {
+        return Vec::new();
+    };
+    // A row of liquid that stands in no row found, and shows about as much
+    // liquid of several colours as the best row, is looked for by a
+    // template of its own: a game draws its vessels alike, but a photo's
+    // sky and hill behind them do not (tuning 3741: tubes of balls in
+    // three rows, the middle one half over a hill; its template, strong
+    // with the hill's edges, matched the top row's faint glass over the sky
+    // too weakly). Its rows are taken where they are clear of every row
+    // found, show liquid in two vessels at least (the stems and bases of
+    // a row of wine glasses over a cloud, under their row, show it in
+    // one: tuning 1726), and their vessels are as wide and as tall as
+    // those found.
+    let best = evidence(&groups[first], board);
+    for group in &groups[first + 1..] {
+        let bottom = median(group.iter().map(|c| c.y1 as f32).collect()).round() as u32;
+        // (A row's columns end within a pixel or two of its vessels' bottom.)
+        let in_a_row = rows.iter().any(|r| span(r).is_some_and(|(y0, y1)| bottom >= y0 && bottom <= y1 + 2));
+        let weak = evidence(group, board) < ROW_EVIDENCE_SHARE * best;
+        if in_a_row || weak || !group.iter().any(|c| of_several_colours(c, board)) {
+            continue;
+        }
+        let clear = |r: &Row| {
+            let (y0, y1) = span(r).unwrap_or_default();
+            rows.iter().filter_map(span).all(|(a, b)| y1.min(b) <= y0.max(a))
+        };
+        let shown = |r: &Row| r.vessels.iter().filter(|v| v.seen == Seen::Column).count() >= 2;
+        let alike = |r: &Row| {
+            let sizes = |rows: &[&Row]| {
+                let vessels = || rows.iter().flat_map(|r| r.vessels.iter());
+                let width = median(vessels().map(|v| v.half_width).collect());
+                (width, median(vessels().map(|v| v.bottom.saturating_sub(v.outer.y0) as f32).collect()))
+            };
+            let ((w0, h0), (w1, h1)) = (sizes(&rows.iter().collect::<Vec<_>>()), sizes(&[r]));
+            let near = |a: f32, b: f32| a.min(b) >= ALIKE_SHARE * a.max(b);
+            near(w0, w1) && near(h0, h1)
+        };
+        let more: Vec<Row> = find_from(group, &groups, edges, anchoring, board)
+            .into_iter()
+            .filter(|r| clear(r) && shown(r) && alike(r))
+            .collect();
+        rows.extend(more);
+    }
+    rows.sort_by_key(|r| span(r).map_or(0, |s| s.1));
+    rows
 }
+
+/// A row's vessels' span down the picture: from their rim to their bottom.
+fn span(row: &Row) -> Option<(u32, u32)> {
+    row.vessels.first().map(|v| (v.outer.y0, v.bottom))
+}
+
+/// Least share of the best row's evidence (see [`rows::evidence`]) another
+/// row of liquid must show to be looked for by a template of its own: a
+/// row of vessels of liquid much like the best. Bounds the time too: a
+/// photo's clouds and hills make many rows of little evidence, and each
+/// look costs as much as the first (tuning 3700-3760 took three times as
+/// long when every row of two colours was looked for). Not fitted.
+const ROW_EVIDENCE_SHARE: f32 = 0.5;
+
+/// Least ratio of the narrower to the wider of two rows' vessels, and of
+/// the shorter to the taller, for a row found by a template of its own to
+/// be drawn as those found: a game draws its vessels alike. As
+/// `doubts::rows`' `NARROWEST_SHARE`; not fitted.
+const ALIKE_SHARE: f32 = 0.8;
 
 mod empty_row;
 mod place;

@@ -178,6 +178,12 @@ pub(super) fn liquid_parts(c: &Column, widest: f32, board: Option<[u8; 3]>) -> V
         .collect()
 }
 
+/// Whether a column shows liquid of two colours or more, bands of the
+/// board's colour left out.
+pub(super) fn of_several_colours(c: &Column, board: Option<[u8; 3]>) -> bool {
+    distinct_colours(c.bands.iter().filter(|b| !like_board(b, board))).len() >= 2
+}
+
 /// One colour of each liquid among `bands`: colours [`DISTINCT_COLOUR_STEP`]
 /// apart are different liquids.
 fn distinct_colours<'a>(bands: impl Iterator<Item = &'a Band>) -> Vec<[u8; 3]> {

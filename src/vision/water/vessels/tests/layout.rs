@@ -1,6 +1,8 @@
 //! Tests of where the vessel finder takes liquid to stand in a vessel or
-//! outside every vessel: on made-up rows, and on generated cases (pieces
-//! of a row's liquid split off it, the glass beside a tube's balls).
+//! outside every vessel, and which rows it takes: on made-up rows, and on
+//! generated cases (a row over another part of a photo than the best
+//! row's, pieces of a row's liquid split off it, the glass beside a
+//! tube's balls).
 
 use super::super::place::room_for;
 use super::*;
@@ -64,4 +66,19 @@ fn glass_beside_the_balls_inside_a_tubes_walls_is_no_liquid_outside_every_vessel
     let (case, found) = found_in_case(3746);
     let vessels = found.expect("no doubt about the rows found");
     assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+}
+
+#[test]
+fn a_row_over_another_background_than_the_best_rows_is_found_by_its_own_template() {
+    // Tuning case 3741: four tubes of balls in each of three rows, the top
+    // row on a photo's pale sky, the middle row half over a dark hill.
+    // The template made of the middle row's tubes, strong with the hill's
+    // edges, matched the top row's faint glass too weakly, and the top row
+    // was missed: twelve tubes were read as four.
+    let (case, found) = found_in_case(3741);
+    let vessels = found.expect("no doubt about the rows found");
+    assert_eq!(vessels.len(), case.level.tubes().len(), "{vessels:?}");
+    let mut bottoms: Vec<u32> = vessels.iter().map(|v| v.bottom).collect();
+    bottoms.dedup();
+    assert_eq!(bottoms.len(), 3, "{vessels:?}");
 }

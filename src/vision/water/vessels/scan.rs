@@ -24,9 +24,10 @@ const OUTLINE_MARGIN: f32 = 0.25;
 /// Least normalised correlation with the template, at full strength, of a
 /// place where liquid of several layers stands and a vessel could, for it
 /// to hold a vessel: the board between two vessels scores under 0.4 in the
-/// generated tuning themes (see [`place::MIN_SILHOUETTE_MATCH`]), and has no
-/// liquid; vessels of one row whose cap or straw the template (from the
-/// other row's vessels) lacks score 0.49 in tuning seeds 51 and 970.
+/// generated tuning themes (see [`super::place::MIN_SILHOUETTE_MATCH`]),
+/// and has no liquid; vessels of one row whose cap or straw the template
+/// (from the other row's vessels) lacks score 0.49 in tuning seeds 51 and
+/// 970.
 const MIN_LIQUID_SILHOUETTE_MATCH: f32 = 0.4;
 
 /// The vessels of every row (`groups`), by the template of one's (`best`).

@@ -41,7 +41,7 @@ pub use rows::Anchoring;
 use rows::{board_colour, evidence, of_several_colours, row_groups};
 use scan::find_from;
 
-use super::columns::{Column, columns};
+use super::columns::{Column, columns, overlap};
 use super::doubts::Doubt;
 use super::median;
 use super::tubes::Gradients;
@@ -201,7 +201,7 @@ pub fn find(columns: &[Column], edges: &Gradients, anchoring: Anchoring, board: 
         }
         let clear = |r: &Row| {
             let (y0, y1) = span(r).unwrap_or_default();
-            rows.iter().filter_map(span).all(|(a, b)| y1.min(b) <= y0.max(a))
+            rows.iter().filter_map(span).all(|(a, b)| overlap(y0, y1, a, b) == 0)
         };
         let shown = |r: &Row| r.vessels.iter().filter(|v| v.seen == Seen::Column).count() >= 2;
         let alike = |r: &Row| {

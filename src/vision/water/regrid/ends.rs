@@ -3,7 +3,7 @@
 //! every top or bottom (the glass over a neck, a thick outline under a
 //! round bottom, a glass base), or one colour there and nowhere else
 //! (a rim, an outline), or one colour a row on every bottom (an outline
-//! seen over each row's own board).
+//! seen over each row's own board) or top (a rim or tinted headroom so).
 
 use super::super::level::SAME_COLOR_MAX_DELTA_E;
 use super::super::{Detection, doubts};
@@ -114,6 +114,48 @@ pub(super) fn in_every_bottom_alone_by_row(detection: &Detection) -> bool {
 /// passes every check.
 pub(super) fn in_every_top_alone(detection: &Detection) -> bool {
     alone_at_every(detection, |n| n - 1)
+}
+
+/// Whether, row by row, the top slot of every open tube of the row
+/// holding liquid is read either empty or as one colour of the row, all
+/// within one colour's spread and in no other slot of the row, with two
+/// tubes or more showing such a colour: a rim or tinted headroom read as
+/// a slot over each row's own board (a gradient behind wine glasses:
+/// grey-blue over one row, slate over the next, read empty over the
+/// darkest). A row's one tube showing a colour there says nothing.
+pub(super) fn in_every_top_alone_by_row(detection: &Detection) -> bool {
+    let read = |t: usize| Some((detection.samples.get(t)?, detection.raw.get(t)?));
+    let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
+    let rows: Vec<Vec<Read>> =
+        doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).filter_map(read).collect()).collect();
+    let alike = |a: Lab, b: Lab| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E;
+    let mut shown = 0;
+    for row in &rows {
+        let tops: Vec<Lab> = row
+            .iter()
+            .filter_map(|(samples, raw)| match (samples.last(), raw.get(samples.len().wrapping_sub(1))) {
+                (Some(SlotSample::Color(_)), Some(&c)) => Some(to_lab(c)),
+                _ => None,
+            })
+            .collect();
+        if tops.len() == 1 || !tops.iter().all(|&a| tops.iter().all(|&b| alike(a, b))) {
+            return false;
+        }
+        let like_top = |c: [u8; 3]| tops.iter().any(|&b| alike(to_lab(c), b));
+        let elsewhere = row.iter().any(|(samples, raw)| {
+            let n = samples.len().min(raw.len());
+            samples
+                .iter()
+                .zip(raw.iter())
+                .take(n.saturating_sub(1))
+                .any(|(s, &c)| matches!(s, SlotSample::Color(_)) && like_top(c))
+        });
+        if elsewhere {
+            return false;
+        }
+        shown += tops.len();
+    }
+    shown >= 2
 }
 
 /// Whether the slot `end` picks (by index, from a tube's slot count, at

@@ -18,7 +18,8 @@ use super::{Detection, ReadOptions, VisionError, WaterSight, doubts, read_with};
 use crate::geometry::SlotSample;
 use crate::puzzle::water::renamed_in_order;
 use ends::{
-    Read, glass_on_every_top, in_every_top_alone, no_top_slot_holds_liquid, one_colour_on_every_bottom, open_tubes,
+    Read, glass_on_every_top, in_every_top_alone, in_every_top_alone_by_row, no_top_slot_holds_liquid,
+    one_colour_on_every_bottom, open_tubes,
 };
 pub(super) use reread::counts_failed;
 use reread::{Glass, Reread, glass_doubted, with_glass_empty};
@@ -37,7 +38,8 @@ mod reread;
 /// slot: the tube is taller than the layers it holds), or shows one colour
 /// in more slots than a colour has layers (the glass, tinted, over that
 /// neck: on the shorter grid it is taken for empty), or shows one colour
-/// found in no other slot (the vessel's rim, [`in_every_top_alone`]), or
+/// found in no other slot (the vessel's rim, [`in_every_top_alone`]; or
+/// row by row, the rest read empty: [`in_every_top_alone_by_row`]), or
 /// when a colour was doubted for looking like the glass and, with the glass taken for empty,
 /// no top slot holds liquid (that glass made whole colours), or when the
 /// counts fail and some reading with glass taken for empty (tinted, the
@@ -92,7 +94,10 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, share
         (_, Some(d)) if failed && doubts::unread_liquid_above(image, d) => Some(Grid::LayersAbove(1)),
         (_, Some(d)) if failed && (no_top_slot_holds_liquid(d) || known.is_some()) => Some(Grid::LayersFewer(1)),
         (_, Some(d))
-            if failed && (in_every_top_alone(d) || measured.detection.as_ref().is_some_and(in_every_top_alone)) =>
+            if failed
+                && (in_every_top_alone(d)
+                    || measured.detection.as_ref().is_some_and(in_every_top_alone)
+                    || in_every_top_alone_by_row(d)) =>
         {
             Some(Grid::LayersFewer(1))
         }

@@ -1,7 +1,7 @@
 //! The checks on what the slots at the tubes' ends show, on made-up
 //! readings laid out in rows, and on the generated case that needed one.
 
-use super::{in_every_bottom_alone, in_every_bottom_alone_by_row};
+use super::{in_every_bottom_alone, in_every_bottom_alone_by_row, in_every_top_alone, in_every_top_alone_by_row};
 use crate::geometry::{Rect, SlotSample, TubeLayout};
 use crate::vision::water::Detection;
 use SlotSample::{Color, Empty};
@@ -74,4 +74,45 @@ fn wine_glasses_whose_outline_under_the_bowl_shows_each_rows_board_are_read_a_la
     // bowl read as a slot under every glass's liquid, pale green in the
     // upper row and grey in the lower; the counts failed on five slots.
     super::super::tests::reads_exactly(5580);
+}
+
+#[test]
+fn tinted_headroom_seen_over_each_rows_own_board_is_one_colour_a_row_on_top() {
+    // Full tubes' tops show the glass over each row's board; a tube
+    // holding less, and the empty ones, read it empty.
+    let upper = vec![
+        vec![Some(RED), Some(BLUE), Some(UPPER)],
+        vec![Some(BLUE), Some(RED), Some(UPPER)],
+        vec![Some(RED), None, None],
+    ];
+    let lower = vec![
+        vec![Some(RED), Some(BLUE), Some(LOWER)],
+        vec![Some(BLUE), Some(RED), Some(LOWER)],
+        vec![None, None, None],
+    ];
+    let detection = rows_read(&[upper.clone(), lower.clone()]);
+    // Two colours, and a tube's top read empty: not one on every tube.
+    assert!(!in_every_top_alone(&detection));
+    assert!(in_every_top_alone_by_row(&detection));
+    // A row's top colour lower in one of its tubes may be a liquid.
+    let mut liquid = lower.clone();
+    liquid[1][0] = Some(LOWER);
+    assert!(!in_every_top_alone_by_row(&rows_read(&[upper.clone(), liquid])));
+    // A row whose tops are not one colour says nothing.
+    let mut unlike = lower.clone();
+    unlike[1][2] = Some(RED);
+    assert!(!in_every_top_alone_by_row(&rows_read(&[upper.clone(), unlike])));
+    // Nor does a row where one tube alone shows a colour on top.
+    let mut alone = lower.clone();
+    alone[1][2] = None;
+    assert!(!in_every_top_alone_by_row(&rows_read(&[upper, alone])));
+}
+
+#[test]
+fn wine_glasses_whose_headroom_shows_each_rows_board_are_read_a_layer_shorter() {
+    // Generated tuning case 3986: wine glasses of five 6.7-px layers on a
+    // gradient (a 360x811 picture), under tinted headroom a unit tall,
+    // grey-blue over the upper row, slate over the middle one, read
+    // empty over the darkest; the counts failed on six slots.
+    super::super::tests::reads_exactly(3986);
 }

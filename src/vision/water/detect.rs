@@ -81,7 +81,10 @@ pub(super) fn detect(image: &RgbImage, found: &Found, look: Look, grid: Grid) ->
             geometry.bottom_shift -= geometry.layer_height;
             geometry.height_in_layers -= 1.0;
         }
-        Grid::FloorLowered => geometry.bottom_shift += geometry.layer_height,
+        Grid::FloorLowered { fewer } => {
+            geometry.bottom_shift += geometry.layer_height;
+            geometry.capacity = geometry.capacity.saturating_sub(fewer);
+        }
         Grid::Doubled { from } => {
             // Slots `from` and up, two at a time: the liquid's bottom moved
             // to slot `from`'s, the unit twice as tall.

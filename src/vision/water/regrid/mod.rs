@@ -48,7 +48,8 @@ mod reread;
 /// second layer where the shorter grid's counts fail so again; lowered a
 /// layer, as many layers, when the counts fail with every open tube's top
 /// slot so (a bottom layer clipped small by a bowl's narrow bottom, left
-/// out under the grid: tuning 666, 3600) and no shorter grid passed; raised a
+/// out under the grid: tuning 666, 3600) and no shorter grid passed, and
+/// so a layer shorter too where that fails (a neck over it); raised a
 /// layer off the bottom when the counts fail and every tube's bottom slot
 /// shows one colour in more slots than a colour has layers (the vessel's
 /// own bottom, [`one_colour_on_every_bottom`]); where none of these says
@@ -155,8 +156,17 @@ pub(super) fn read_by(image: &RgbImage, options: &ReadOptions, look: Look, share
         };
     }
     // A bottom layer clipped small by a bowl's narrow bottom, left out
-    // under a grid whose top slot is the headroom or the rim.
-    if top_unlike_liquid && let Some(again) = passing_on(Grid::FloorLowered) {
+    // under a grid whose top slot is the headroom or the rim; and where
+    // the grid a layer lower fails too, a layer lower and a layer
+    // shorter: the box reached from above the round bottom up into the
+    // neck, so the grid measured from it left the bottom layer out and
+    // took a unit of the neck's tinted glass in (tuning 5786: corked
+    // bulbs, the neck's glass one colour over every vessel's liquid and
+    // all through the empty ones).
+    if top_unlike_liquid && let Some(again) = passing_on(Grid::FloorLowered { fewer: 0 }) {
+        return again;
+    }
+    if top_unlike_liquid && let Some(again) = passing_on(Grid::FloorLowered { fewer: 1 }) {
         return again;
     }
     // The vessel's own bottom (a thick outline under a round bottom) read
@@ -308,8 +318,9 @@ pub(super) enum Grid {
     /// The grid a layer lower, as many layers: where the counts fail and
     /// every tube's top slot is empty or shows one colour (the rim), the
     /// bottom layer, clipped small by a narrow bottom, was left out under
-    /// the grid.
-    FloorLowered,
+    /// the grid; and `fewer` layers fewer on top, where a neck's glass
+    /// over the liquid was read as a slot too.
+    FloorLowered { fewer: usize },
     /// Twice the unit, from measured slot `from` (0 or 1) up: where the
     /// counts fail and the measured slots come in pairs of one thing in
     /// every open tube, each layer was read as two slots, the grid held at

@@ -139,6 +139,16 @@ fn a_bottom_layer_clipped_by_a_wine_glasses_narrow_bowl_is_read_on_a_grid_a_laye
 }
 
 #[test]
+fn a_bottom_layer_under_the_grid_and_a_neck_over_it_are_read_a_layer_lower_and_a_layer_shorter() {
+    // Generated tuning case 5786: corked bulbs of four 7.2-px layers on a
+    // flat board (a 360x714 picture), boxed from the neck's top to above
+    // the bulb's round bottom; the bottom layer was left out under the
+    // grid and the neck's tinted glass read as a slot over the liquid of
+    // every vessel and all through the empty ones.
+    reads_exactly(5786);
+}
+
+#[test]
 fn empty_glass_over_a_grained_ground_is_taken_for_empty() {
     // Generated tuning case 172: tubes on a photo-like board, the
     // bottom row before a rocky ground; the empty tubes' glass shows

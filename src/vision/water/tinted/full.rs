@@ -27,9 +27,13 @@ use crate::imaging::color::{delta_e, median_color, to_lab};
 /// can be one liquid. The reading read again with those tubes empty must
 /// still pass every check. The tubes wholly of each colour are taken
 /// together: a tube holding one layer or ball of a liquid under empty
-/// slots is wholly that liquid's colour. `None` when no colour fills
-/// enough tubes wholly, in more slots than a colour has, and stands in no
-/// other tube.
+/// slots is wholly that liquid's colour. Another tube may show it on top
+/// of its liquid, never under: glass stands over the liquid (fresh 89753:
+/// wine glasses on a textured board, full to the rim so that no headroom
+/// shows the glass, two empty ones and the glass over a third's one red
+/// layer read as a pale purple). `None` when no colour fills enough tubes
+/// wholly, in more slots than a colour has, and stands under a liquid in
+/// no other tube.
 pub(in super::super) fn glass_filling_whole_tubes(detection: &Detection) -> Option<[u8; 3]> {
     let lab = to_lab;
     let one_colour = |raw: &[[u8; 3]]| {
@@ -59,10 +63,15 @@ pub(in super::super) fn glass_filling_whole_tubes(detection: &Detection) -> Opti
             return None;
         }
         let glass = one_colour(&of.iter().map(|w| w.1).collect::<Vec<_>>())?;
+        // Glass stands over a tube's liquid, never under it: the slots
+        // like it on top of another tube are its headroom.
         let held_elsewhere = tubes().filter(|(t, _)| !of.iter().any(|w| w.0 == *t)).any(|(_, (samples, raw))| {
-            samples.iter().zip(raw).any(|(s, &c)| {
+            let like = |s: &SlotSample, c: [u8; 3]| {
                 matches!(s, SlotSample::Color(_)) && delta_e(lab(c), lab(glass)) < SAME_COLOR_MAX_DELTA_E
-            })
+            };
+            let on_top = samples.iter().zip(raw).rev().take_while(|(s, c)| **s == SlotSample::Empty || like(s, **c));
+            let under = samples.len() - on_top.count();
+            samples.iter().zip(raw).take(under).any(|(s, &c)| like(s, c))
         });
         (!held_elsewhere && of.len() < detection.samples.len()).then_some(glass)
     })

@@ -88,8 +88,13 @@ fn one_colour_alone_in_whole_tubes_in_more_slots_than_a_colour_has_is_the_glass(
     let mut over = level(&[[r, b, r], [b, r, b], [g, g, g], [g, g, g]]);
     over.samples[3][1] = Empty;
     assert_eq!(glass_filling_whole_tubes(&over), None);
-    // The colour stands in another tube too: a liquid.
-    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, g], [b, r, b], [g, g, g], [r, b, r]])), None);
+    // The colour stands in another tube under a liquid: a liquid.
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, g, b], [b, r, b], [g, g, g], [g, g, g]])), None);
+    // On top of another tube's liquid, alone or over more of it, it may
+    // be the glass over it (fresh 89753: wine glasses on a textured board,
+    // the glass over one's red layer like that of two empty ones).
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, g], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
+    assert_eq!(glass_filling_whole_tubes(&level(&[[r, g, g], [b, r, b], [g, g, g], [g, g, g]])), Some(GLASS));
     // Whole tubes of two colours: not one glass.
     assert_eq!(glass_filling_whole_tubes(&level(&[[r, b, r], [b, r, b], [g, g, g], [r, r, r]])), None);
     // Every tube of one colour: no level to read.
@@ -103,6 +108,16 @@ fn empty_bulbs_read_full_of_the_board_through_their_glass_but_a_lit_top_are_glas
     // for one's lit top slot read empty. Seven slots of one colour in
     // tubes of four are no liquid.
     crate::vision::water::regrid::tests::reads_exactly(2744);
+}
+
+#[test]
+fn empty_wine_glasses_read_full_of_a_textured_boards_shade_beside_a_glass_of_one_layer_are_glass() {
+    // Generated fresh case 89753: wine glasses on a textured purple
+    // board, full to the rim (so no headroom shows the glass), two empty
+    // ones read as eight slots of the glass's shade and a third as three
+    // over its one red layer; read on the grid a slot shorter than the
+    // rim's.
+    crate::vision::water::regrid::tests::reads_exactly(89753);
 }
 
 #[test]

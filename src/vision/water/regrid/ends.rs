@@ -89,11 +89,7 @@ pub(super) fn in_every_bottom_alone(detection: &Detection) -> bool {
 /// the upper row and grey in the lower). Asked as [`in_every_bottom_alone`]
 /// is, with one row's bottoms in place of all.
 pub(super) fn in_every_bottom_alone_by_row(detection: &Detection) -> bool {
-    // Each row's open tubes, as read and as sampled.
-    let read = |t: usize| Some((detection.samples.get(t)?, detection.raw.get(t)?));
-    let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
-    let rows: Vec<Vec<Read>> =
-        doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).filter_map(read).collect()).collect();
+    let rows = open_rows(detection);
     let bottoms: Vec<Lab> = rows.iter().flatten().filter_map(|(_, raw)| raw.first()).map(|&c| to_lab(c)).collect();
     let unlike_bottoms = |c: [u8; 3]| bottoms.iter().all(|&b| delta_e(to_lab(c), b) >= SAME_COLOR_MAX_DELTA_E);
     let others_unlike = rows.iter().flatten().all(|(samples, raw)| {
@@ -116,6 +112,13 @@ pub(super) fn in_every_top_alone(detection: &Detection) -> bool {
     alone_at_every(detection, |n| n - 1)
 }
 
+/// Each row's open tubes, as read and as sampled.
+fn open_rows(detection: &Detection) -> Vec<Vec<Read<'_>>> {
+    let read = |t: usize| Some((detection.samples.get(t)?, detection.raw.get(t)?));
+    let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
+    doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).filter_map(read).collect()).collect()
+}
+
 /// Whether, row by row, the top slot of every open tube of the row
 /// holding liquid is read either empty or as one colour of the row, all
 /// within one colour's spread and in no other slot of the row, with two
@@ -124,10 +127,7 @@ pub(super) fn in_every_top_alone(detection: &Detection) -> bool {
 /// grey-blue over one row, slate over the next, read empty over the
 /// darkest). A row's one tube showing a colour there says nothing.
 pub(super) fn in_every_top_alone_by_row(detection: &Detection) -> bool {
-    let read = |t: usize| Some((detection.samples.get(t)?, detection.raw.get(t)?));
-    let open = |t: &usize| detection.locks.get(*t).is_none_or(Option::is_none);
-    let rows: Vec<Vec<Read>> =
-        doubts::rows(&detection.tubes).into_iter().map(|r| r.filter(open).filter_map(read).collect()).collect();
+    let rows = open_rows(detection);
     let alike = |a: Lab, b: Lab| delta_e(a, b) < SAME_COLOR_MAX_DELTA_E;
     let mut shown = 0;
     for row in &rows {

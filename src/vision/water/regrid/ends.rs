@@ -133,7 +133,7 @@ pub(super) fn in_every_top_alone_by_row(detection: &Detection) -> bool {
     for row in &rows {
         let tops: Vec<Lab> = row
             .iter()
-            .filter_map(|(samples, raw)| match (samples.last(), raw.get(samples.len().wrapping_sub(1))) {
+            .filter_map(|(samples, raw)| match (samples.last(), raw.last()) {
                 (Some(SlotSample::Color(_)), Some(&c)) => Some(to_lab(c)),
                 _ => None,
             })
